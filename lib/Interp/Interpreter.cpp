@@ -1,0 +1,1 @@
+//===- Interpreter.cpp - placeholder until the interpreter lands ---------===//

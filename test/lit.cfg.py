@@ -1,0 +1,37 @@
+# -*- Python -*-
+# lit configuration for tilec: .tile and .mlir files under test/ are tests.
+import os
+import shutil
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "TILEC"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".tile", ".mlir", ".test"]
+config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py",
+                   "lit.site.cfg.py", "corpus"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tilec_obj_root, "test")
+config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
+
+config.substitutions.append(("%tilec_src", config.tilec_src_root))
+config.substitutions.append(("%examples", os.path.join(config.tilec_src_root, "examples")))
+config.substitutions.append(("%conformance", config.conformance_dir))
+
+llvm_config.with_system_environment(["HOME", "PYTHONPATH"])
+llvm_config.use_default_substitutions()
+tool_dirs = [os.path.join(config.tilec_obj_root, "bin"), config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(["tilec", "FileCheck", "not", "count"], tool_dirs)
+config.environment["PATH"] = os.pathsep.join(tool_dirs + [config.environment.get("PATH", "")])
+
+# Tests that compare with numpy need it; CI installs it.
+try:
+    import numpy  # noqa: F401
+    config.available_features.add("numpy")
+except ImportError:
+    pass
+if os.path.isdir(os.path.join(config.conformance_dir, "plaidml-tile")):
+    config.available_features.add("conformance")
+else:
+    lit_config.note("conformance folder %s not found: conformance tests skipped"
+                    % config.conformance_dir)
