@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs every tilec test: the Catch2 units and the lit suite (through ctest),
+# then a bounded fuzzing run of the front end. Expects scripts/setup.sh to
+# have built build/ (or BUILD_DIR).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_dir="${BUILD_DIR:-$here/build}"
+
+cmake --build "$build_dir"
+bash "$here/scripts/fuzz.sh" "${FUZZ_SECONDS:-60}"
+ctest --test-dir "$build_dir" --output-on-failure -j2
