@@ -2,10 +2,14 @@
 //
 // numpy's .npy format, versions 1.0-3.0, little- and big-endian, C order
 // only. float16 is '<f2'; bfloat16, which numpy lacks, is read and written
-// with the descr 'bfloat16' that ml_dtypes uses, and also accepted as '<V2'
-// only when the caller expects bf16. Every malformed file gives an error that
-// names the file and what is wrong; nothing is written half-way (write goes
-// to a temporary name, then renames).
+// with the descr 'bfloat16' (raw 16-bit patterns, little-endian; np.load
+// reads it once ml_dtypes is imported), and also accepted as '<V2' (what
+// np.save writes for an ml_dtypes bfloat16 array) only when the caller
+// expects bf16. Zero-sized dimensions are rejected, since every Tile size is
+// at least 1. Every malformed file gives an error that names the file and
+// what is wrong, and sizes are checked against the file before anything is
+// allocated; nothing is written half-way (write goes to a temporary name,
+// then renames).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,12 +19,20 @@
 #include "tilec/Support/Tensor.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
+
 namespace tilec {
 
 /// Reads a whole .npy file.
 llvm::Expected<Tensor> readNpy(llvm::StringRef path);
 /// Parses .npy bytes already in memory; `name` is used in messages.
 llvm::Expected<Tensor> parseNpy(llvm::StringRef bytes, llvm::StringRef name);
+/// As above; `expected` is the element type the caller declared, which lets
+/// raw 2-byte void data ('<V2') be read as bf16.
+llvm::Expected<Tensor> readNpy(llvm::StringRef path,
+                               std::optional<DType> expected);
+llvm::Expected<Tensor> parseNpy(llvm::StringRef bytes, llvm::StringRef name,
+                                std::optional<DType> expected);
 /// Serialises `t` as a version 1.0 .npy file.
 std::string serializeNpy(const Tensor &t);
 /// Writes `t` atomically (temporary file + rename).

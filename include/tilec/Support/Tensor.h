@@ -57,6 +57,9 @@ struct Tensor {
   /// (round to nearest for floats, low bits for integers, != 0 for bool).
   void setDouble(int64_t i, double v);
   void setInt(int64_t i, int64_t v);
+  /// Stores the unsigned value `v` (a u64 above INT64_MAX converts to a float
+  /// type by its value, not its bit pattern).
+  void setUInt(int64_t i, uint64_t v);
 };
 
 /// IEEE binary16 and bfloat16 conversions (round to nearest even).
@@ -66,6 +69,19 @@ uint16_t floatToBFloat(float f);
 float bfloatToFloat(uint16_t b);
 /// Rounds a double to the nearest value representable in float type `t`.
 double roundToFloatType(double v, DType t);
+/// Double to binary16 / bfloat16 with a single rounding (no detour via f32).
+uint16_t doubleToHalf(double v);
+uint16_t doubleToBFloat(double v);
+/// The integer `v` (read as unsigned if `isUnsignedValue`) rounded once to
+/// the nearest value of float type `t`, returned as a double.
+double integerToFloatType(int64_t v, bool isUnsignedValue, DType t);
+/// Float to integer truncating toward zero; NaN and values outside
+/// [-2^63, 2^64) give 0 (unspecified by the language); [2^63, 2^64) gives the
+/// u64 bit pattern.
+int64_t truncateToInt64(double v);
+/// Keeps the low bits of `v` for integer type `t` (sign- or zero-extended;
+/// bool gives v != 0): the canonical int64 form of an element of type `t`.
+int64_t normalizeInteger(int64_t v, DType t);
 
 } // namespace tilec
 
