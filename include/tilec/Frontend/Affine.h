@@ -96,7 +96,8 @@ struct RangeResult {
     Ok,         ///< ranges holds [lo, hi] of every variable
     Unbounded,  ///< the rational relaxation leaves `var` unbounded
     Infeasible, ///< no integer point is valid
-    TooLarge,   ///< arithmetic overflowed 64 bits
+    TooLarge,   ///< arithmetic overflowed 64 bits, or the system is too
+                ///< big for the solver (see computeRanges)
   };
   Status status = Status::Ok;
   unsigned var = 0; ///< the unbounded variable
@@ -106,6 +107,13 @@ struct RangeResult {
 /// Exact ranges over the integer points (7.9): for each variable the least
 /// and greatest value it takes over all valid assignments. Unboundedness is
 /// judged on the rational relaxation, ignoring integrality, as 7.9 says.
+/// Checks in this order: an empty relaxation is Infeasible, an unbounded
+/// one is Unbounded (var = the lowest-numbered unbounded variable), and
+/// otherwise the integer search gives Ok or Infeasible (var = 0). TooLarge
+/// also covers systems beyond the solver's limits: a Fourier-Motzkin step
+/// with more than 20000 rows, or an integer search of more than a million
+/// steps. Real contractions stay far below both; the limits exist so that a
+/// pathological program fails with a diagnostic instead of hanging.
 RangeResult computeRanges(const IndexSystem &system);
 
 /// For the '=' aggregation (7.6): two different valid assignments that give
@@ -115,9 +123,27 @@ RangeResult computeRanges(const IndexSystem &system);
 struct DuplicateWrite {
   std::vector<int64_t> first, second;
 };
+/// Returns nullopt both when every write is unique and when the search hit
+/// the solver's limits; use checkDuplicateWrites to tell the two apart.
 std::optional<DuplicateWrite>
 findDuplicateWrite(const IndexSystem &system, const std::vector<Affine> &outputs,
                    const std::vector<std::pair<int64_t, int64_t>> &ranges);
+
+/// findDuplicateWrite with a status. Of the duplicate pairs, the one
+/// reported is the lexicographically least (first, then second).
+struct DuplicateWriteResult {
+  enum class Status {
+    Unique,    ///< no two valid assignments write the same cell
+    Duplicate, ///< `pair` holds two that do
+    TooLarge,  ///< overflow or the solver's limits (see computeRanges)
+  };
+  Status status = Status::Unique;
+  DuplicateWrite pair;
+};
+DuplicateWriteResult
+checkDuplicateWrites(const IndexSystem &system,
+                     const std::vector<Affine> &outputs,
+                     const std::vector<std::pair<int64_t, int64_t>> &ranges);
 
 } // namespace tilec
 
