@@ -1,0 +1,54 @@
+//===- DriverError.h - How a tilec command stops early ----------*- C++ -*-===//
+//
+// The driver's commands are straight-line code: when something is wrong they
+// throw a DriverError that carries the exit code of CLI.md, and only main()
+// catches it. The libraries never throw (they are built without exceptions);
+// their failures reach the driver as llvm::Error values or as diagnostics the
+// DiagnosticEngine has already printed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TOOLS_TILEC_DRIVERERROR_H
+#define TILEC_TOOLS_TILEC_DRIVERERROR_H
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace tilec::driver {
+
+/// The exit codes of CLI.md, "Exit codes and errors".
+enum class ExitCode : int {
+  Success = 0,
+  InputError = 1,     ///< the program or an input file was wrong
+  UsageError = 2,     ///< the command line was wrong
+  RuntimeFailure = 3, ///< a device, runtime, resource or I/O failure
+};
+
+/// Thrown by the commands, caught in main(). An empty message means the
+/// problem was already reported (as diagnostics) and nothing more is printed.
+class DriverError : public std::runtime_error {
+public:
+  DriverError(ExitCode code, const std::string &message)
+      : std::runtime_error(message), exitCode(code) {}
+  ExitCode code() const { return exitCode; }
+
+private:
+  ExitCode exitCode;
+};
+
+/// The command line is wrong: exit code 2.
+[[noreturn]] void failUsage(const llvm::Twine &message);
+/// The input is wrong: exit code 1. Without a message, the diagnostics that
+/// were printed already said why.
+[[noreturn]] void failInput(const llvm::Twine &message = "");
+/// A runtime, resource or I/O failure: exit code 3.
+[[noreturn]] void failRuntime(const llvm::Twine &message);
+/// Fails with `code` and the text of `error` (which is consumed).
+[[noreturn]] void failWith(ExitCode code, llvm::Error error);
+
+} // namespace tilec::driver
+
+#endif // TILEC_TOOLS_TILEC_DRIVERERROR_H

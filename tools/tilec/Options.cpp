@@ -1,0 +1,121 @@
+//===- Options.cpp - The flags of tilec's commands ------------------------===//
+//
+// Part of the tilec driver; see Options.h. Only declarations of flags live
+// here: checking what the values mean (a target name, a -D value) is the
+// commands' business, so that every such error has the same form and exit
+// code.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Options.h"
+#include "Targets.h"
+
+using namespace tilec::driver;
+
+/// Rejects `--entry=` and the like: an empty value would silently mean "the
+/// default", which is never what the user meant.
+static CLI::Validator nonEmpty() {
+  return CLI::Validator(
+      [](std::string &value) {
+        return value.empty() ? std::string("the value must not be empty")
+                             : std::string();
+      },
+      "", "NONEMPTY");
+}
+
+const char *tilec::driver::exitCodeHelp() {
+  return "Exit codes: 0 success; 1 the program or an input file is wrong "
+         "(diagnostics on stderr); 2 the command line is wrong; 3 a runtime, "
+         "resource or I/O failure.";
+}
+
+void tilec::driver::addProgramOptions(CLI::App &app, ProgramOptions &options,
+                                      bool fileRequired) {
+  CLI::Option *file =
+      app.add_option("FILE", options.inputPath,
+                     "the .tile program; '-' reads it from stdin")
+          ->type_name("");
+  if (fileRequired)
+    file->required();
+  app.add_option("-D,--define", options.defines,
+                 "bind a size, a constant parameter, or a bare parameter's "
+                 "type and shape: -D N=64, -D Alpha=0.2, -D 'X=f16[2,3]'")
+      ->type_name("NAME=VALUE")
+      ->allow_extra_args(false);
+  app.add_option("--entry", options.entry,
+                 "the entry function (default: main, else the last function)")
+      ->type_name("NAME")
+      ->check(nonEmpty());
+  app.add_flag("-v,--verbose", options.verbose, "report each phase on stderr");
+}
+
+void tilec::driver::addCompileOptions(CLI::App &app, CompileOptions &options) {
+  addProgramOptions(app, options.program, /*fileRequired=*/false);
+  app.add_option("-o,--output", options.output,
+                 "where the result goes ('-' for stdout); --emit prints to "
+                 "stdout by default")
+      ->type_name("OUT")
+      ->check(nonEmpty());
+  app.add_option("--target", options.target, compileTargetHelp())
+      ->type_name("T")
+      ->check(nonEmpty());
+  app.add_option("--emit", options.emit, emitKindHelp())
+      ->type_name("K")
+      ->check(nonEmpty());
+  app.add_option("--schedule", options.schedule,
+                 "tiling schedule from 'tilec autotune' (not available in "
+                 "this build yet)")
+      ->type_name("S.json")
+      ->check(nonEmpty());
+  app.add_option("-O", options.optLevel,
+                 "optimisation level of code generation, 0 to 3 (default 2); "
+                 "no effect on --emit=ast")
+      ->type_name("LEVEL")
+      ->check(CLI::Range(0, 3));
+}
+
+CLI::App *tilec::driver::addRunCommand(CLI::App &app, RunOptions &options) {
+  CLI::App *run = app.add_subcommand(
+      "run", "execute a program: inputs from .npy files or generated from "
+             "--seed; prints a summary of each output");
+  addProgramOptions(*run, options.program, /*fileRequired=*/true);
+  run->add_option("--target", options.target, runTargetHelp())
+      ->type_name("T")
+      ->check(nonEmpty());
+  run->add_option("--device", options.device,
+                  "the device of a compiled target (not available in this "
+                  "build yet)")
+      ->type_name("D")
+      ->check(nonEmpty());
+  run->add_option("--seed", options.seed,
+                  "seed of the generated inputs (default 0)")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber);
+  run->add_option("--input", options.inputs,
+                  "take parameter NAME from a .npy file (repeatable)")
+      ->type_name("NAME=FILE.npy")
+      ->allow_extra_args(false);
+  run->add_option("--output-dir", options.outputDir,
+                  "write each output as NAME.npy into DIR (created if "
+                  "missing); without it no files are written")
+      ->type_name("DIR")
+      ->check(nonEmpty());
+  run->add_flag("--check", options.check,
+                "compare the outputs with the reference interpreter and fail "
+                "on a mismatch (with --target=interp they are the reference)");
+  run->footer(std::string("Example:\n"
+                          "  tilec run model.tile --target=interp -D N=64 "
+                          "--input A=a.npy --output-dir out\n\n") +
+              exitCodeHelp());
+  return run;
+}
+
+CLI::App *tilec::driver::addUnbuiltCommand(CLI::App &app,
+                                           const std::string &name,
+                                           const std::string &description) {
+  CLI::App *command = app.add_subcommand(
+      name, description + " (not available in this build yet)");
+  command->allow_extras();
+  command->footer(exitCodeHelp());
+  return command;
+}

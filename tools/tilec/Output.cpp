@@ -1,0 +1,60 @@
+//===- Output.cpp - Writing results without half-written files ------------===//
+//
+// Part of the tilec driver; see Output.h. llvm::writeToOutput does the
+// temporary-and-rename dance (and removes the temporary if the process is
+// interrupted); the .npy writer of the Support library does its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Output.h"
+#include "DriverError.h"
+
+#include "tilec/Support/Npy.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+using namespace tilec;
+using namespace tilec::driver;
+
+void tilec::driver::writeOutputFile(llvm::StringRef path,
+                                    llvm::StringRef contents) {
+  llvm::Error error = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+    os << contents;
+    return llvm::Error::success();
+  });
+  // The error's own text repeats the temporary's name; the reason is enough.
+  if (error)
+    failRuntime(
+        fmt::format("cannot write '{}': {}", path.str(),
+                    llvm::errorToErrorCode(std::move(error)).message()));
+  if (path == "-") {
+    llvm::outs().flush();
+    if (llvm::outs().has_error()) {
+      llvm::outs().clear_error();
+      failRuntime("cannot write to stdout");
+    }
+  }
+}
+
+void tilec::driver::ensureDirectory(llvm::StringRef dir) {
+  // Permissions as `mkdir -p` gives them (the umask still applies).
+  if (std::error_code ec = llvm::sys::fs::create_directories(
+          dir, /*IgnoreExisting=*/true, llvm::sys::fs::all_all))
+    failRuntime(fmt::format("cannot create directory '{}': {}", dir.str(),
+                            ec.message()));
+}
+
+std::string tilec::driver::writeTensorFile(llvm::StringRef dir,
+                                           llvm::StringRef name,
+                                           const Tensor &tensor) {
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, name + ".npy");
+  if (llvm::Error error = writeNpy(path, tensor))
+    failRuntime(llvm::toString(std::move(error)));
+  return std::string(path);
+}

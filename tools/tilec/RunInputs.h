@@ -1,0 +1,48 @@
+//===- RunInputs.h - The inputs of `tilec run` ------------------*- C++ -*-===//
+//
+// `--input NAME=file.npy` flags, checked against the entry's parameters and
+// read; and the final list of input tensors, where every input without a
+// file is produced by the deterministic generator (CLI.md, `run`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TOOLS_TILEC_RUNINPUTS_H
+#define TILEC_TOOLS_TILEC_RUNINPUTS_H
+
+#include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/Sema.h"
+#include "tilec/Frontend/TypedAST.h"
+#include "tilec/Support/Tensor.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tilec::driver {
+
+/// One `--input NAME=PATH`.
+struct InputFlag {
+  std::string name;
+  std::string path;
+};
+
+/// Splits the --input flags; a malformed or repeated one is a usage error.
+std::vector<InputFlag> parseInputFlags(const std::vector<std::string> &flags);
+
+/// Checks that each flag names a parameter of `entry` (a usage error that
+/// lists them otherwise) and reads the files (a malformed file is an input
+/// error).
+std::map<std::string, InputFile>
+readInputFiles(const std::vector<InputFlag> &flags, const ast::Function &entry,
+               const std::string &entryDisplayName);
+
+/// One tensor per `program.inputs`: the file's if one was given for that
+/// name, else generateInput(type, seed, position).
+std::vector<Tensor> assembleInputs(const typed::Program &program,
+                                   std::map<std::string, InputFile> files,
+                                   uint64_t seed);
+
+} // namespace tilec::driver
+
+#endif // TILEC_TOOLS_TILEC_RUNINPUTS_H

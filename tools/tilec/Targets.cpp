@@ -1,0 +1,195 @@
+//===- Targets.cpp - The targets and --emit kinds this build offers -------===//
+//
+// The tables below are the single record of what is built. Code generation
+// (every compile target and every --emit kind after `ast`) arrives in later
+// changes; until then the only way to execute a program is the reference
+// interpreter behind `tilec run --target=interp`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Targets.h"
+#include "DriverError.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <fmt/format.h>
+
+#include <iterator>
+
+using namespace tilec::driver;
+
+namespace {
+
+struct TargetInfo {
+  Target target;
+  const char *name;
+  const char *alias; ///< another accepted spelling, or nullptr
+  bool compiles;     ///< `tilec FILE --target=T` produces an artefact
+  bool runs;         ///< `tilec run --target=T` executes
+};
+
+constexpr TargetInfo targetTable[] = {
+    {Target::OpenCL, "opencl", nullptr, false, false},
+    {Target::SPIRV, "spirv", nullptr, false, false},
+    {Target::LLVMX86, "llvm-x86", "llvm", false, false},
+    {Target::PTX, "ptx", nullptr, false, false},
+    {Target::Interp, "interp", nullptr, false, true},
+};
+
+struct EmitInfo {
+  EmitKind kind;
+  const char *name;
+  bool available;
+};
+
+constexpr EmitInfo emitTable[] = {
+    {EmitKind::AST, "ast", true},      {EmitKind::Tile, "tile", false},
+    {EmitKind::Loops, "loops", false}, {EmitKind::GPU, "gpu", false},
+    {EmitKind::LLVM, "llvm", false},   {EmitKind::Asm, "asm", false},
+    {EmitKind::CL, "cl", false},       {EmitKind::SPIRVAsm, "spirv-asm", false},
+};
+
+const TargetInfo &info(Target target) {
+  return *llvm::find_if(targetTable, [&](const TargetInfo &entry) {
+    return entry.target == target;
+  });
+}
+
+const EmitInfo &info(EmitKind kind) {
+  return *llvm::find_if(
+      emitTable, [&](const EmitInfo &entry) { return entry.kind == kind; });
+}
+
+/// The names of the entries of `table` that `keep` accepts, joined by ", ".
+template <typename Table, typename Keep>
+std::string joinNames(const Table &table, Keep keep) {
+  std::string text;
+  for (const auto &entry : table)
+    if (keep(entry))
+      text += text.empty() ? entry.name : fmt::format(", {}", entry.name);
+  return text;
+}
+
+/// Every name of `table` as "a, b or c", for messages that list choices.
+template <typename Table> std::string listChoices(const Table &table) {
+  std::string text;
+  size_t count = std::size(table), index = 0;
+  for (const auto &entry : table) {
+    if (index != 0)
+      text += index + 1 == count ? " or " : ", ";
+    text += entry.name;
+    ++index;
+  }
+  return text;
+}
+
+bool compiles(const TargetInfo &entry) { return entry.compiles; }
+bool runs(const TargetInfo &entry) { return entry.runs; }
+bool notRuns(const TargetInfo &entry) { return !entry.runs; }
+bool available(const EmitInfo &entry) { return entry.available; }
+bool unavailable(const EmitInfo &entry) { return !entry.available; }
+
+/// The first target `tilec run` can use, for "pass --target=..." hints.
+const char *firstRunnableTarget() {
+  return llvm::find_if(targetTable, runs)->name;
+}
+
+} // namespace
+
+llvm::StringRef tilec::driver::targetName(Target target) {
+  return info(target).name;
+}
+
+llvm::StringRef tilec::driver::emitKindName(EmitKind kind) {
+  return info(kind).name;
+}
+
+Target tilec::driver::parseTarget(llvm::StringRef name) {
+  for (const TargetInfo &entry : targetTable)
+    if (name == entry.name || (entry.alias && name == entry.alias))
+      return entry.target;
+  failUsage(fmt::format("unknown target '{}'; expected {}", name.str(),
+                        listChoices(targetTable)));
+}
+
+EmitKind tilec::driver::parseEmitKind(llvm::StringRef name) {
+  for (const EmitInfo &entry : emitTable)
+    if (name == entry.name)
+      return entry.kind;
+  failUsage(fmt::format("unknown --emit kind '{}'; expected {}", name.str(),
+                        listChoices(emitTable)));
+}
+
+void tilec::driver::requireCompileTarget(Target target) {
+  const TargetInfo &entry = info(target);
+  if (entry.compiles)
+    return;
+  if (entry.runs)
+    failUsage(fmt::format("target '{}' executes programs and produces no "
+                          "artefact; use 'tilec run --target={}', or "
+                          "--emit=ast to check a program",
+                          entry.name, entry.name));
+  failUsage(fmt::format("target '{}' is not implemented yet; available: {} "
+                        "(tilec run); use --emit=ast to check a program",
+                        entry.name, joinNames(targetTable, runs)));
+}
+
+void tilec::driver::requireRunTarget(Target target) {
+  const TargetInfo &entry = info(target);
+  if (entry.runs)
+    return;
+  failUsage(fmt::format("target '{}' is not implemented yet; available: {} "
+                        "(tilec run --target={})",
+                        entry.name, joinNames(targetTable, runs),
+                        firstRunnableTarget()));
+}
+
+void tilec::driver::requireEmitKind(EmitKind kind) {
+  const EmitInfo &entry = info(kind);
+  if (entry.available)
+    return;
+  failUsage(fmt::format("--emit={} is not implemented yet; available: {}",
+                        entry.name, joinNames(emitTable, available)));
+}
+
+std::string tilec::driver::compileTargetHelp() {
+  std::string built, unbuilt;
+  for (const TargetInfo &entry : targetTable) {
+    if (entry.target == Target::Interp)
+      continue; // not a compile target; `tilec run` documents it
+    std::string name = entry.name;
+    if (entry.alias)
+      name += fmt::format(" (alias {})", entry.alias);
+    std::string &list = entry.compiles ? built : unbuilt;
+    list += list.empty() ? name : ", " + name;
+  }
+  std::string help = "code-generation target, default opencl";
+  if (!built.empty())
+    help += "; available: " + built;
+  if (!unbuilt.empty())
+    help += "; not available in this build yet: " + unbuilt;
+  return help;
+}
+
+std::string tilec::driver::runTargetHelp() {
+  return fmt::format("where to run, default opencl; available: {} (the "
+                     "reference interpreter); not available in this build "
+                     "yet: {}",
+                     joinNames(targetTable, runs),
+                     joinNames(targetTable, notRuns));
+}
+
+std::string tilec::driver::emitKindHelp() {
+  return fmt::format("print an intermediate form and stop; available: {} (the "
+                     "bound, typed program); not available in this build "
+                     "yet: {}",
+                     joinNames(emitTable, available),
+                     joinNames(emitTable, unavailable));
+}
+
+std::string tilec::driver::buildCapabilities() {
+  std::string compiled = joinNames(targetTable, compiles);
+  return fmt::format(
+      "runs on: {} (tilec run); compiles for: {}", joinNames(targetTable, runs),
+      compiled.empty() ? "nothing yet (--emit=ast only)" : compiled);
+}

@@ -1,0 +1,50 @@
+//===- Targets.h - The targets and --emit kinds this build offers -*- C++
+//-*-===//
+//
+// CLI.md names every target and intermediate form tilec will have; this
+// build implements only some of them. One table records which, so that
+// --help, --version and the error for an unavailable choice all tell the
+// same truth, and a later back end is switched on in one place.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TOOLS_TILEC_TARGETS_H
+#define TILEC_TOOLS_TILEC_TARGETS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace tilec::driver {
+
+enum class Target { OpenCL, SPIRV, LLVMX86, PTX, Interp };
+enum class EmitKind { AST, Tile, Loops, GPU, LLVM, Asm, CL, SPIRVAsm };
+
+/// The canonical spelling: "opencl", "llvm-x86", "interp".
+llvm::StringRef targetName(Target target);
+/// The spelling used with --emit: "ast", "spirv-asm".
+llvm::StringRef emitKindName(EmitKind kind);
+
+/// Parses a --target value ("llvm" is an alias of "llvm-x86"). An unknown
+/// name is a usage error listing the known ones.
+Target parseTarget(llvm::StringRef name);
+/// Parses an --emit value; an unknown kind is a usage error.
+EmitKind parseEmitKind(llvm::StringRef name);
+
+/// Usage errors unless the choice works in this build: a target that
+/// `tilec FILE` can compile for, a target `tilec run` can execute on, an
+/// intermediate form --emit can print.
+void requireCompileTarget(Target target);
+void requireRunTarget(Target target);
+void requireEmitKind(EmitKind kind);
+
+/// Help texts for --target and --emit that say what is available.
+std::string compileTargetHelp();
+std::string runTargetHelp();
+std::string emitKindHelp();
+/// One line for --version: what this build can do.
+std::string buildCapabilities();
+
+} // namespace tilec::driver
+
+#endif // TILEC_TOOLS_TILEC_TARGETS_H
