@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexTestHelpers.h"
+
 #include "tilec/Interp/Interpreter.h"
 
 #include <chrono>
@@ -13,24 +15,9 @@
 
 using namespace tilec;
 using namespace tilec::typed;
+using namespace tilec::test;
 
 namespace {
-
-Affine aff(int64_t c0, std::vector<int64_t> coeffs) {
-  Affine a;
-  a.constant = Rational(c0);
-  for (int64_t c : coeffs)
-    a.coeffs.push_back(Rational(c));
-  return a;
-}
-
-IndexVar var(const char *name, int64_t lo, int64_t hi) {
-  IndexVar v;
-  v.name = name;
-  v.lo = lo;
-  v.hi = hi;
-  return v;
-}
 
 /// O[n, y, x, co] = +(I[n, S*y + ky - P, S*x + kx - P, ci] * F[ky, kx, ci, co])
 /// (depthwise: ci = co and F[ky, kx, c, 0]).

@@ -11,7 +11,7 @@ build=${1:-$root/build}
 ninja -C "$build" TilecInterp >/dev/null
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-clang++-22 -std=c++17 -O2 -fno-exceptions -I"$root/include" \
+clang++-22 -std=c++17 -O2 -fno-exceptions -I"$root/include" -I"$root/test/Unit" \
   -I/usr/lib/llvm-22/include "$root/bench/interp/ConvBench.cpp" \
   "$build/lib/Interp/libTilecInterp.a" "$build/lib/Frontend/libTilecFrontend.a" \
   "$build/lib/Support/libTilecSupport.a" -L/usr/lib/llvm-22/lib -lLLVM \

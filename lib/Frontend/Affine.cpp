@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Frontend/Affine.h"
+#include "tilec/Support/CheckedMath.h"
 
 #include <cstdlib>
 
@@ -18,23 +19,6 @@ using namespace tilec;
 //===----------------------------------------------------------------------===//
 
 namespace {
-using Wide = __int128;
-
-Wide absWide(Wide v) { return v < 0 ? -v : v; }
-
-Wide gcdWide(Wide a, Wide b) {
-  a = absWide(a);
-  b = absWide(b);
-  while (b != 0) {
-    Wide t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
-bool fitsInt64(Wide v) { return v >= INT64_MIN && v <= INT64_MAX; }
-
 /// Reduces n/d (d != 0) to lowest terms with a positive denominator.
 std::optional<Rational> makeWide(Wide n, Wide d) {
   if (d == 0)

@@ -170,6 +170,10 @@ public:
   /// not broadcast to a larger shape).
   bool isPlainRef(const Operand &op) const;
   Operand constOperand(Const c, SMLoc loc);
+  /// A tensor operand computed by `expr`.
+  Operand tensorOperand(typed::ExprPtr expr, SMLoc loc);
+  /// The folded constant, or the fold's error reported at `loc`.
+  std::optional<Operand> foldedOperand(const FoldResult &r, SMLoc loc);
   /// Broadcasts the shapes of the tensor operands, reporting the 6.2 error
   /// at `loc`.
   std::optional<std::vector<int64_t>>
@@ -183,6 +187,8 @@ public:
 
   /// Binds a call in an expression (one result).
   std::optional<Operand> bindCall(const ast::Expr &call);
+  /// Binds the arguments of a call, left to right.
+  std::optional<std::vector<Operand>> bindArgs(const ast::Expr &call);
   std::optional<Operand> bindBuiltin(const BuiltinInfo &info,
                                      const ast::Expr &call,
                                      std::vector<Operand> args);

@@ -27,27 +27,9 @@ struct WideRow {
   bool strict = false;
 };
 
-Wide absWide(Wide v) { return v < 0 ? -v : v; }
-
-Wide gcdWide(Wide a, Wide b) {
-  a = absWide(a);
-  b = absWide(b);
-  while (b != 0) {
-    Wide t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
-bool fitsInt64(Wide v) { return v >= INT64_MIN + 1 && v <= INT64_MAX; }
-
-Wide floorDiv(Wide a, Wide b) {
-  Wide q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
-    --q;
-  return q;
-}
+/// Like fitsInt64 but excluding INT64_MIN, so that every value of a
+/// normalised row can be negated in int64_t.
+bool fitsNegatableInt64(Wide v) { return v >= INT64_MIN + 1 && v <= INT64_MAX; }
 
 enum class RowKind { Keep, Trivial, Violated, Overflow };
 
@@ -75,11 +57,11 @@ RowKind normalize(WideRow &row, Domain domain, Inequality &out) {
   out.coeffs.resize(row.coeffs.size());
   for (size_t c = 0; c < row.coeffs.size(); ++c) {
     Wide v = row.coeffs[c] / g;
-    if (!fitsInt64(v))
+    if (!fitsNegatableInt64(v))
       return RowKind::Overflow;
     out.coeffs[c] = static_cast<int64_t>(v);
   }
-  if (!fitsInt64(row.constant))
+  if (!fitsNegatableInt64(row.constant))
     return RowKind::Overflow;
   out.constant = static_cast<int64_t>(row.constant);
   out.strict = row.strict;

@@ -23,44 +23,6 @@ constexpr Wide kSumLimit = Wide(1) << 125;
 /// A progression step beyond this is reported as TooLarge.
 constexpr Wide kStepLimit = Wide(1) << 62;
 
-Wide floorDiv(Wide a, Wide b) {
-  Wide q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
-    --q;
-  return q;
-}
-
-Wide floorMod(Wide a, Wide m) {
-  Wide r = a % m;
-  return r < 0 ? r + m : r;
-}
-
-Wide gcdWide(Wide a, Wide b) {
-  a = a < 0 ? -a : a;
-  b = b < 0 ? -b : b;
-  while (b != 0) {
-    Wide t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
-/// The inverse of a modulo m, for gcd(a, m) == 1 and m >= 1.
-Wide inverseMod(Wide a, Wide m) {
-  Wide oldR = floorMod(a, m), r = m, oldS = 1, s = 0;
-  while (r != 0) {
-    Wide q = oldR / r;
-    Wide t = oldR - q * r;
-    oldR = r;
-    r = t;
-    t = oldS - q * s;
-    oldS = s;
-    s = t;
-  }
-  return floorMod(oldS, m);
-}
-
 class Search {
 public:
   Search(const LinearSystem &system, const Projection &projection,

@@ -21,19 +21,6 @@ struct IntegerForm {
   int64_t den = 1;
 };
 
-bool fitsInt64(Wide v) { return v >= INT64_MIN && v <= INT64_MAX; }
-
-Wide gcdWide(Wide a, Wide b) {
-  a = a < 0 ? -a : a;
-  b = b < 0 ? -b : b;
-  while (b != 0) {
-    Wide t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 std::optional<IntegerForm> toIntegerForm(const Affine &expr,
                                          unsigned numCols) {
   if (expr.coeffs.size() > numCols)
@@ -62,11 +49,6 @@ std::optional<IntegerForm> toIntegerForm(const Affine &expr,
   if (!scaled(expr.constant, form.constant))
     return std::nullopt;
   return form;
-}
-
-Wide floorMod(Wide a, Wide m) {
-  Wide r = a % m;
-  return r < 0 ? r + m : r;
 }
 
 /// Adds form == 0 (mod form.den), checking it at once when no column

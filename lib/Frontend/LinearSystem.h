@@ -13,13 +13,12 @@
 #define TILEC_LIB_FRONTEND_LINEARSYSTEM_H
 
 #include "tilec/Frontend/Affine.h"
+#include "tilec/Support/CheckedMath.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace tilec::solver {
-
-using Wide = __int128;
 
 /// sum(coeffs[c] * x_c) + constant >= 0, or > 0 when strict.
 struct Inequality {

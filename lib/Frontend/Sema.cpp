@@ -158,23 +158,12 @@ bool Binder::bindStatement(const ast::Statement &stmt) {
                                     " names are given");
       break;
     }
-    std::vector<Operand> args;
-    ok = true;
-    for (const auto &argExpr : call.operands) {
-      auto arg = bindExpr(*argExpr);
-      if (!arg) {
-        ok = false;
-        break;
-      }
-      args.push_back(std::move(*arg));
-    }
+    std::optional<std::vector<Bound>> results;
+    if (auto args = bindArgs(call))
+      results = inlineCall(*callee, call, std::move(*args));
+    ok = results.has_value();
     if (!ok)
       break;
-    auto results = inlineCall(*callee, call, std::move(args));
-    if (!results) {
-      ok = false;
-      break;
-    }
     for (size_t k = 0; k < m.names.size() && ok; ++k) {
       std::optional<Operand> op =
           fromBound((*results)[k], m.names[k], m.nameLocs[k]);

@@ -20,6 +20,17 @@ const ast::Function *Binder::findFunction(llvm::StringRef name) const {
   return nullptr;
 }
 
+std::optional<std::vector<Operand>> Binder::bindArgs(const ast::Expr &call) {
+  std::vector<Operand> args;
+  for (const auto &argExpr : call.operands) {
+    auto arg = bindExpr(*argExpr);
+    if (!arg)
+      return std::nullopt;
+    args.push_back(std::move(*arg));
+  }
+  return args;
+}
+
 std::optional<Operand> Binder::bindCall(const ast::Expr &call) {
   if (const ast::Function *callee = findFunction(call.name)) {
     if (callee->outputs.size() != 1) {
@@ -32,14 +43,10 @@ std::optional<Operand> Binder::bindCall(const ast::Expr &call) {
                           "(...);'");
       return std::nullopt;
     }
-    std::vector<Operand> args;
-    for (const auto &argExpr : call.operands) {
-      auto arg = bindExpr(*argExpr);
-      if (!arg)
-        return std::nullopt;
-      args.push_back(std::move(*arg));
-    }
-    auto results = inlineCall(*callee, call, std::move(args));
+    auto args = bindArgs(call);
+    if (!args)
+      return std::nullopt;
+    auto results = inlineCall(*callee, call, std::move(*args));
     if (!results)
       return std::nullopt;
     return fromBound((*results)[0], "", call.loc);
@@ -54,14 +61,10 @@ std::optional<Operand> Binder::bindCall(const ast::Expr &call) {
                         ", got " + std::to_string(call.operands.size()));
     return std::nullopt;
   }
-  std::vector<Operand> args;
-  for (const auto &argExpr : call.operands) {
-    auto arg = bindExpr(*argExpr);
-    if (!arg)
-      return std::nullopt;
-    args.push_back(std::move(*arg));
-  }
-  return bindBuiltin(*info, call, std::move(args));
+  auto args = bindArgs(call);
+  if (!args)
+    return std::nullopt;
+  return bindBuiltin(*info, call, std::move(*args));
 }
 
 namespace {

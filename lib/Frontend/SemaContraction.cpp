@@ -70,6 +70,19 @@ class PolyBinder {
 public:
   PolyBinder(Binder &b, VarTable &vars) : b(b), vars(vars) {}
 
+  /// Binds each polynomial of `polys` in order, stopping at the first error.
+  std::optional<std::vector<Affine>>
+  bindAll(const std::vector<ast::PolyPtr> &polys) {
+    std::vector<Affine> out;
+    for (const auto &p : polys) {
+      auto a = bind(*p);
+      if (!a)
+        return std::nullopt;
+      out.push_back(*a);
+    }
+    return out;
+  }
+
   std::optional<Affine> bind(const ast::Poly &p, unsigned depth = 0) {
     if (depth > kMaxDepth) {
       b.error(p.loc, "index expression nested too deeply");
@@ -221,13 +234,9 @@ bool Binder::bindContraction(const ast::Contraction &c, SMLoc stmtLoc) {
   // Index polynomials.
   VarTable vars;
   PolyBinder polys(*this, vars);
-  std::vector<Affine> outIdx;
-  for (const auto &p : c.outIndices) {
-    auto a = polys.bind(*p);
-    if (!a)
-      return false;
-    outIdx.push_back(*a);
-  }
+  auto outIdx = polys.bindAll(c.outIndices);
+  if (!outIdx)
+    return false;
 
   // Operands: tensors (constants materialize as rank-0 tensors).
   std::vector<ValueId> opValues;
@@ -288,15 +297,11 @@ bool Binder::bindContraction(const ast::Contraction &c, SMLoc stmtLoc) {
                                 " but is accessed with " +
                                 plural(acc.indices.size(), "index",
                                        "indices"));
-    std::vector<Affine> idx;
-    for (const auto &p : acc.indices) {
-      auto a = polys.bind(*p);
-      if (!a)
-        return false;
-      idx.push_back(*a);
-    }
+    auto idx = polys.bindAll(acc.indices);
+    if (!idx)
+      return false;
     opValues.push_back(id);
-    opIdx.push_back(std::move(idx));
+    opIdx.push_back(std::move(*idx));
   }
 
   // Variables occurring in the output and operands (7.2).
@@ -305,7 +310,7 @@ bool Binder::bindContraction(const ast::Contraction &c, SMLoc stmtLoc) {
     for (unsigned v : a.occurringVars())
       used.insert(v);
   };
-  for (const Affine &a : outIdx)
+  for (const Affine &a : *outIdx)
     collect(a);
   for (const auto &idx : opIdx)
     for (const Affine &a : idx)
@@ -349,7 +354,7 @@ bool Binder::bindContraction(const ast::Contraction &c, SMLoc stmtLoc) {
   IndexSystem system;
   system.numVars = n;
   for (size_t k = 0; k < rank; ++k) {
-    tc.outIndices.push_back(remap(outIdx[k], newIndex, n));
+    tc.outIndices.push_back(remap((*outIdx)[k], newIndex, n));
     system.constraints.push_back({tc.outIndices.back(), outShape[k]});
   }
   for (size_t o = 0; o < opValues.size(); ++o) {

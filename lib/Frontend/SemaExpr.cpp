@@ -114,6 +114,22 @@ Operand Binder::constOperand(Const c, SMLoc loc) {
   return op;
 }
 
+Operand Binder::tensorOperand(typed::ExprPtr expr, SMLoc loc) {
+  Operand op;
+  op.kind = Bound::Kind::Tensor;
+  op.expr = std::move(expr);
+  op.loc = loc;
+  return op;
+}
+
+std::optional<Operand> Binder::foldedOperand(const FoldResult &r, SMLoc loc) {
+  if (!r.value) {
+    error(loc, r.error);
+    return std::nullopt;
+  }
+  return constOperand(*r.value, loc);
+}
+
 std::optional<Operand> Binder::fromBound(const Bound &b,
                                          const std::string &name, SMLoc loc) {
   Operand op;
@@ -201,11 +217,7 @@ typed::ExprPtr Binder::exprOf(Operand a, DType t) {
 Operand Binder::cast(Operand a, DType t, SMLoc loc) {
   if (a.isConst())
     return constOperand(convertConst(a.c, t), loc);
-  Operand out;
-  out.kind = Bound::Kind::Tensor;
-  out.loc = loc;
-  out.expr = exprOf(std::move(a), t);
-  return out;
+  return tensorOperand(exprOf(std::move(a), t), loc);
 }
 
 bool Binder::isPlainRef(const Operand &op) const {
@@ -286,16 +298,11 @@ std::optional<Operand> Binder::binary(BinaryOp op, Operand a, Operand b,
                    dtypeName(d.type).str());
     return std::nullopt;
   }
-  if (a.isConst() && b.isConst()) {
-    FoldResult r = d.weak ? foldBinary(op, a.c, b.c)
-                          : foldBinary(op, convertConst(a.c, d.type),
-                                       convertConst(b.c, d.type));
-    if (!r.value) {
-      error(loc, r.error);
-      return std::nullopt;
-    }
-    return constOperand(*r.value, loc);
-  }
+  if (a.isConst() && b.isConst())
+    return foldedOperand(d.weak ? foldBinary(op, a.c, b.c)
+                                : foldBinary(op, convertConst(a.c, d.type),
+                                             convertConst(b.c, d.type)),
+                         loc);
   auto shape = broadcastAll({&a, &b}, loc);
   if (!shape)
     return std::nullopt;
@@ -303,24 +310,14 @@ std::optional<Operand> Binder::binary(BinaryOp op, Operand a, Operand b,
                        std::move(*shape), loc);
   node->args.push_back(exprOf(std::move(a), d.type));
   node->args.push_back(exprOf(std::move(b), d.type));
-  Operand out;
-  out.kind = Bound::Kind::Tensor;
-  out.expr = std::move(node);
-  out.loc = loc;
-  return out;
+  return tensorOperand(std::move(node), loc);
 }
 
 std::optional<Operand> Binder::unary(UnaryOp op, Operand a, SMLoc loc) {
   if (!requireData(a))
     return std::nullopt;
-  if (a.isConst()) {
-    FoldResult r = foldUnary(op, a.c);
-    if (!r.value) {
-      error(loc, r.error);
-      return std::nullopt;
-    }
-    return constOperand(*r.value, loc);
-  }
+  if (a.isConst())
+    return foldedOperand(foldUnary(op, a.c), loc);
   DType t = a.type().dtype;
   if (op == UnaryOp::BitNot && isFloat(t)) {
     error(loc, "'~' needs integer or bool operands, got " +
@@ -333,11 +330,7 @@ std::optional<Operand> Binder::unary(UnaryOp op, Operand a, SMLoc loc) {
   auto node = makeNode(op == UnaryOp::Neg ? ExprOp::Neg : ExprOp::BitNot, t,
                        shape, loc);
   node->args.push_back(exprOf(std::move(a), t));
-  Operand out;
-  out.kind = Bound::Kind::Tensor;
-  out.expr = std::move(node);
-  out.loc = loc;
-  return out;
+  return tensorOperand(std::move(node), loc);
 }
 
 std::optional<Operand> Binder::select(Operand c, Operand t, Operand f,
@@ -371,25 +364,15 @@ std::optional<Operand> Binder::select(Operand c, Operand t, Operand f,
   node->args.push_back(std::move(c.expr));
   node->args.push_back(exprOf(std::move(t), d.type));
   node->args.push_back(exprOf(std::move(f), d.type));
-  Operand out;
-  out.kind = Bound::Kind::Tensor;
-  out.expr = std::move(node);
-  out.loc = loc;
-  return out;
+  return tensorOperand(std::move(node), loc);
 }
 
 std::optional<Operand> Binder::math(llvm::StringRef name, Operand a,
                                     SMLoc loc) {
   if (!requireData(a))
     return std::nullopt;
-  if (a.isConst()) {
-    FoldResult r = foldMath(name, a.c);
-    if (!r.value) {
-      error(loc, r.error);
-      return std::nullopt;
-    }
-    return constOperand(*r.value, loc);
-  }
+  if (a.isConst())
+    return foldedOperand(foldMath(name, a.c), loc);
   DType t = a.type().dtype;
   bool keepsIntegers = name == "floor" || name == "ceil" || name == "round";
   if (!isFloat(t)) {
@@ -400,24 +383,14 @@ std::optional<Operand> Binder::math(llvm::StringRef name, Operand a,
   std::vector<int64_t> shape = a.type().shape;
   auto node = makeNode(*mathOpOf(name), t, shape, loc);
   node->args.push_back(exprOf(std::move(a), t));
-  Operand out;
-  out.kind = Bound::Kind::Tensor;
-  out.expr = std::move(node);
-  out.loc = loc;
-  return out;
+  return tensorOperand(std::move(node), loc);
 }
 
 std::optional<Operand> Binder::power(Operand a, Operand b, SMLoc loc) {
   if (!requireData(a) || !requireData(b))
     return std::nullopt;
-  if (a.isConst() && b.isConst()) {
-    FoldResult r = foldPow(a.c, b.c);
-    if (!r.value) {
-      error(loc, r.error);
-      return std::nullopt;
-    }
-    return constOperand(*r.value, loc);
-  }
+  if (a.isConst() && b.isConst())
+    return foldedOperand(foldPow(a.c, b.c), loc);
   // The join of the typed operands; the exponent is never converted, so a
   // weak constant need not fit the base's type (5.4).
   std::optional<DType> t;
@@ -446,11 +419,7 @@ std::optional<Operand> Binder::power(Operand a, Operand b, SMLoc loc) {
   DType expType = b.isTensor() ? b.type().dtype
                                : (b.c.isWeak() ? rt : *b.c.type);
   node->args.push_back(exprOf(std::move(b), expType));
-  Operand out;
-  out.kind = Bound::Kind::Tensor;
-  out.expr = std::move(node);
-  out.loc = loc;
-  return out;
+  return tensorOperand(std::move(node), loc);
 }
 
 //===----------------------------------------------------------------------===//

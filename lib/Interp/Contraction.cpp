@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "InterpInternal.h"
+#include "tilec/Support/CheckedMath.h"
 
 #include <cstring>
 #include <functional>
@@ -82,25 +83,7 @@ int64_t floorDiv(int64_t a, int64_t b) {
   return (r != 0 && ((r < 0) != (b < 0))) ? q - 1 : q;
 }
 int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
-int64_t positiveMod(__int128 a, int64_t m) {
-  __int128 r = a % m;
-  return int64_t(r < 0 ? r + m : r);
-}
-
-/// The inverse of `a` modulo `m` (gcd(a, m) = 1, m > 1).
-int64_t modularInverse(int64_t a, int64_t m) {
-  __int128 oldR = positiveMod(a, m), r = m, oldS = 1, s = 0;
-  while (r != 0) {
-    __int128 q = oldR / r;
-    __int128 tmp = oldR - q * r;
-    oldR = r;
-    r = tmp;
-    tmp = oldS - q * s;
-    oldS = s;
-    s = tmp;
-  }
-  return positiveMod(oldS, m);
-}
+int64_t positiveMod(Wide a, int64_t m) { return int64_t(floorMod(a, m)); }
 
 /// Combines two values (Mul, Add) in the accumulator's form.
 template <typename T> inline T combineValues(CombKind comb, T a, T b) {
@@ -272,10 +255,9 @@ bool Enumerator::valueRange(size_t level, int64_t &first, int64_t &last,
     if (base % g != 0)
       return false;
     int64_t m = poly.modulus;
-    int64_t r = positiveMod(__int128(positiveMod(-base / g, m)) *
-                                modularInverse(positiveMod(c / g, m), m),
-                            m);
-    first = a + positiveMod(__int128(r) - a, m);
+    int64_t r = positiveMod(
+        Wide(positiveMod(-base / g, m)) * int64_t(inverseMod(c / g, m)), m);
+    first = a + positiveMod(Wide(r) - a, m);
     if (first > b)
       return false;
     step = m;
@@ -364,9 +346,9 @@ llvm::Expected<ScaledPoly> scalePoly(const Affine &a, int64_t size,
       return indexOverflow();
   }
   p.den = d;
-  __int128 bound = 0;
+  Wide bound = 0;
   auto scaled = [&](Rational r, int64_t &out) {
-    __int128 v = __int128(r.num) * (d / r.den);
+    Wide v = Wide(r.num) * (d / r.den);
     if (v > kValueLimit || v < -kValueLimit)
       return false;
     out = int64_t(v);
@@ -374,7 +356,7 @@ llvm::Expected<ScaledPoly> scalePoly(const Affine &a, int64_t size,
   };
   if (!scaled(a.constant, p.constant))
     return indexOverflow();
-  bound += p.constant < 0 ? -__int128(p.constant) : __int128(p.constant);
+  bound += absWide(p.constant);
   for (size_t v = 0; v < a.coeffs.size(); ++v) {
     if (a.coeffs[v].num == 0)
       continue;
@@ -384,14 +366,13 @@ llvm::Expected<ScaledPoly> scalePoly(const Affine &a, int64_t size,
     if (!scaled(a.coeffs[v], p.coeffs[level]))
       return indexOverflow();
     int64_t c = p.coeffs[level];
-    __int128 reach = std::max(lo[level] < 0 ? -__int128(lo[level]) : lo[level],
-                              hi[level] < 0 ? -__int128(hi[level]) : hi[level]);
-    bound += (c < 0 ? -__int128(c) : __int128(c)) * reach;
+    Wide reach = std::max(absWide(lo[level]), absWide(hi[level]));
+    bound += absWide(c) * reach;
     if (bound > kValueLimit)
       return indexOverflow();
     p.last = std::max(p.last, level);
   }
-  __int128 limit = __int128(size) * d;
+  Wide limit = Wide(size) * d;
   if (limit > kValueLimit)
     return indexOverflow();
   p.limit = int64_t(limit);

@@ -136,56 +136,31 @@ static bool isComparison(ExprOp op) {
          op == ExprOp::Ge || op == ExprOp::Eq || op == ExprOp::Ne;
 }
 
-/// A comparison of two canonical elements of type `t`; NaN compares false
-/// except with !=.
-static bool compareElements(ExprOp op, Element a, Element b, DType t) {
-  if (isFloat(t)) {
-    switch (op) {
-    case ExprOp::Lt:
-      return a.f < b.f;
-    case ExprOp::Gt:
-      return a.f > b.f;
-    case ExprOp::Le:
-      return a.f <= b.f;
-    case ExprOp::Ge:
-      return a.f >= b.f;
-    case ExprOp::Eq:
-      return a.f == b.f;
-    default:
-      return a.f != b.f;
-    }
-  }
-  if (isUnsigned(t)) {
-    uint64_t x = a.i, y = b.i;
-    switch (op) {
-    case ExprOp::Lt:
-      return x < y;
-    case ExprOp::Gt:
-      return x > y;
-    case ExprOp::Le:
-      return x <= y;
-    case ExprOp::Ge:
-      return x >= y;
-    case ExprOp::Eq:
-      return x == y;
-    default:
-      return x != y;
-    }
-  }
+/// `x op y` for a comparison `op`; NaN compares false except with !=.
+template <typename T> static bool compareValues(ExprOp op, T x, T y) {
   switch (op) {
   case ExprOp::Lt:
-    return a.i < b.i;
+    return x < y;
   case ExprOp::Gt:
-    return a.i > b.i;
+    return x > y;
   case ExprOp::Le:
-    return a.i <= b.i;
+    return x <= y;
   case ExprOp::Ge:
-    return a.i >= b.i;
+    return x >= y;
   case ExprOp::Eq:
-    return a.i == b.i;
+    return x == y;
   default:
-    return a.i != b.i;
+    return x != y;
   }
+}
+
+/// A comparison of two canonical elements of type `t`.
+static bool compareElements(ExprOp op, Element a, Element b, DType t) {
+  if (isFloat(t))
+    return compareValues(op, a.f, b.f);
+  if (isUnsigned(t))
+    return compareValues<uint64_t>(op, a.i, b.i);
+  return compareValues(op, a.i, b.i);
 }
 
 /// An integer binary operation in type `t` (wrapping, section 5.4).

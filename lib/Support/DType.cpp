@@ -2,7 +2,6 @@
 
 #include "tilec/Support/DType.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
@@ -29,21 +28,12 @@ llvm::StringRef tilec::dtypeName(DType t) {
 }
 
 std::optional<DType> tilec::parseDType(llvm::StringRef name) {
-  return llvm::StringSwitch<std::optional<DType>>(name)
-      .Case("bool", DType::Bool)
-      .Case("i8", DType::I8)
-      .Case("i16", DType::I16)
-      .Case("i32", DType::I32)
-      .Case("i64", DType::I64)
-      .Case("u8", DType::U8)
-      .Case("u16", DType::U16)
-      .Case("u32", DType::U32)
-      .Case("u64", DType::U64)
-      .Case("f16", DType::F16)
-      .Case("bf16", DType::BF16)
-      .Case("f32", DType::F32)
-      .Case("f64", DType::F64)
-      .Default(std::nullopt);
+  // The inverse of dtypeName, so that the two spellings cannot drift apart
+  // (F64 is the last DType).
+  for (unsigned i = 0; i <= unsigned(DType::F64); ++i)
+    if (dtypeName(DType(i)) == name)
+      return DType(i);
+  return std::nullopt;
 }
 
 DTypeKind tilec::dtypeKind(DType t) {

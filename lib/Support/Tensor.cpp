@@ -240,26 +240,37 @@ static void store(std::vector<uint8_t> &d, int64_t i, T v) {
   std::memcpy(d.data() + i * sizeof(T), &v, sizeof(T));
 }
 
+/// Element `i` of integer or bool data of dtype `t`, converted to R: the
+/// integer cases shared by getDouble and getInt.
+template <typename R>
+static R loadInteger(const std::vector<uint8_t> &d, DType t, int64_t i) {
+  switch (t) {
+  case DType::Bool:
+    return R(d[i] != 0);
+  case DType::I8:
+    return R(load<int8_t>(d, i));
+  case DType::I16:
+    return R(load<int16_t>(d, i));
+  case DType::I32:
+    return R(load<int32_t>(d, i));
+  case DType::I64:
+    return R(load<int64_t>(d, i));
+  case DType::U8:
+    return R(load<uint8_t>(d, i));
+  case DType::U16:
+    return R(load<uint16_t>(d, i));
+  case DType::U32:
+    return R(load<uint32_t>(d, i));
+  case DType::U64:
+    return R(load<uint64_t>(d, i));
+  default:
+    break;
+  }
+  llvm_unreachable("not an integer dtype");
+}
+
 double Tensor::getDouble(int64_t i) const {
   switch (type.dtype) {
-  case DType::Bool:
-    return data[i] != 0;
-  case DType::I8:
-    return load<int8_t>(data, i);
-  case DType::I16:
-    return load<int16_t>(data, i);
-  case DType::I32:
-    return load<int32_t>(data, i);
-  case DType::I64:
-    return double(load<int64_t>(data, i));
-  case DType::U8:
-    return load<uint8_t>(data, i);
-  case DType::U16:
-    return load<uint16_t>(data, i);
-  case DType::U32:
-    return load<uint32_t>(data, i);
-  case DType::U64:
-    return double(load<uint64_t>(data, i));
   case DType::F16:
     return decodeFloat(load<uint16_t>(data, i), kHalf);
   case DType::BF16:
@@ -268,37 +279,15 @@ double Tensor::getDouble(int64_t i) const {
     return load<float>(data, i);
   case DType::F64:
     return load<double>(data, i);
+  default:
+    return loadInteger<double>(data, type.dtype, i);
   }
-  llvm_unreachable("unknown dtype");
 }
 
 int64_t Tensor::getInt(int64_t i) const {
-  switch (type.dtype) {
-  case DType::Bool:
-    return data[i] != 0;
-  case DType::I8:
-    return load<int8_t>(data, i);
-  case DType::I16:
-    return load<int16_t>(data, i);
-  case DType::I32:
-    return load<int32_t>(data, i);
-  case DType::I64:
-    return load<int64_t>(data, i);
-  case DType::U8:
-    return load<uint8_t>(data, i);
-  case DType::U16:
-    return load<uint16_t>(data, i);
-  case DType::U32:
-    return load<uint32_t>(data, i);
-  case DType::U64:
-    return int64_t(load<uint64_t>(data, i));
-  case DType::F16:
-  case DType::BF16:
-  case DType::F32:
-  case DType::F64:
+  if (isFloat(type.dtype))
     return truncateToInt64(getDouble(i));
-  }
-  llvm_unreachable("unknown dtype");
+  return loadInteger<int64_t>(data, type.dtype, i);
 }
 
 void Tensor::setDouble(int64_t i, double v) {

@@ -1,21 +1,15 @@
 //===- AffineTest.cpp - Exact rational affine arithmetic ------------------===//
 
+#include "IndexTestHelpers.h"
+
 #include "tilec/Frontend/Affine.h"
 
 #include <catch2/catch.hpp>
 
 using namespace tilec;
+using namespace tilec::test;
 
 namespace {
-Rational q(int64_t num, int64_t den = 1) { return *Rational::make(num, den); }
-
-Affine lin(std::vector<Rational> coeffs, Rational constant = Rational()) {
-  Affine a;
-  a.coeffs = std::move(coeffs);
-  a.constant = constant;
-  return a;
-}
-
 const std::vector<std::string> names = {"i", "j", "k"};
 } // namespace
 

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexTestHelpers.h"
+
 #include "tilec/Frontend/Affine.h"
 
 #include <catch2/catch.hpp>
@@ -14,20 +16,12 @@
 #include <chrono>
 
 using namespace tilec;
+using namespace tilec::test;
 
 namespace {
 using Ranges = std::vector<std::pair<int64_t, int64_t>>;
 using Status = RangeResult::Status;
 using DupStatus = DuplicateWriteResult::Status;
-
-Rational q(int64_t num, int64_t den = 1) { return *Rational::make(num, den); }
-
-Affine lin(std::vector<Rational> coeffs, Rational constant = Rational()) {
-  Affine a;
-  a.coeffs = std::move(coeffs);
-  a.constant = constant;
-  return a;
-}
 
 IndexSystem makeSystem(unsigned numVars,
                        std::vector<std::pair<Affine, int64_t>> constraints) {

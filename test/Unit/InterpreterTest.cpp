@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexTestHelpers.h"
+
 #include "tilec/Interp/Interpreter.h"
 
 #include <catch2/catch.hpp>
@@ -14,19 +16,11 @@
 
 using namespace tilec;
 using namespace tilec::typed;
+using namespace tilec::test;
 using ast::AggKind;
 using ast::CombKind;
 
 namespace {
-
-/// c0 + sum(coeffs[v] * v) with integer coefficients.
-Affine aff(int64_t c0, std::vector<int64_t> coeffs) {
-  Affine a;
-  a.constant = Rational(c0);
-  for (int64_t c : coeffs)
-    a.coeffs.push_back(Rational(c));
-  return a;
-}
 
 /// (c0 + sum(coeffs[v] * v)) / den, reduced.
 Affine affDiv(int64_t c0, std::vector<int64_t> coeffs, int64_t den) {
@@ -134,14 +128,6 @@ std::vector<Tensor> run(const Program &p, std::vector<Tensor> inputs) {
   if (!out)
     FAIL(llvm::toString(out.takeError()));
   return std::move(*out);
-}
-
-IndexVar var(const char *name, int64_t lo, int64_t hi) {
-  IndexVar v;
-  v.name = name;
-  v.lo = lo;
-  v.hi = hi;
-  return v;
 }
 
 Access access(ValueId id, std::vector<Affine> indices) {
