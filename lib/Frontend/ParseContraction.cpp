@@ -50,50 +50,24 @@ bool Parser::parseContraction(ast::Statement &stmt) {
 }
 
 bool Parser::parseOutput(ast::Contraction &c) {
-  Token name = consume();
-  if (name.is(TokenKind::IndexId))
-    errorLowerCaseValue(name);
+  Token name = consumeValueName();
   c.output = name.text;
   c.outputLoc = name.loc();
   Token open = consume(); // [
-  if (!at(TokenKind::RBracket) && !at(TokenKind::Colon)) {
-    while (true) {
-      ast::PolyPtr poly = parsePoly();
-      if (!poly)
-        return false;
-      c.outIndices.push_back(std::move(poly));
-      if (!at(TokenKind::Comma))
-        break;
-      Token comma = consume();
-      if (rejectTrailingComma(comma, TokenKind::RBracket) ||
-          rejectTrailingComma(comma, TokenKind::Colon))
-        return false;
-    }
-  }
+  auto parseIndex = [&] { return appendParsed(c.outIndices, parsePoly()); };
+  if (!at(TokenKind::RBracket) && !at(TokenKind::Colon) &&
+      !parseCommaList(parseIndex, {TokenKind::RBracket, TokenKind::Colon}))
+    return false;
   if (consumeIf(TokenKind::Colon)) {
     c.hasColon = true;
     exprContext = ExprContext::OutputSize;
     assignTarget.clear();
-    if (!at(TokenKind::RBracket)) {
-      while (true) {
-        ast::ExprPtr size = parseExpr();
-        if (!size)
-          return false;
-        c.outSizes.push_back(std::move(size));
-        if (!at(TokenKind::Comma))
-          break;
-        Token comma = consume();
-        if (rejectTrailingComma(comma, TokenKind::RBracket))
-          return false;
-      }
-    }
+    auto parseSize = [&] { return appendParsed(c.outSizes, parseExpr()); };
+    if (!at(TokenKind::RBracket) &&
+        !parseCommaList(parseSize, TokenKind::RBracket))
+      return false;
   }
-  if (!at(TokenKind::RBracket)) {
-    errorMissing("']'", &open);
-    return false;
-  }
-  consume();
-  return true;
+  return expect(TokenKind::RBracket, "']'", &open);
 }
 
 bool Parser::parseAggregation(ast::Contraction &c) {
@@ -151,34 +125,25 @@ bool Parser::parseOperands(ast::Contraction &c) {
     if (!parseAccess(second))
       return false;
     c.operands.push_back(std::move(second));
-    if (at(TokenKind::Question)) {
-      // Rule 2: only `A == B ? C` has three operands.
-      if (c.comb != ast::CombKind::Eq) {
-        diag.error(tok().loc(), "'?' in a contraction must follow '=='");
-        return false;
-      }
-      consume();
+    // Rule 2: only `A == B ? C` has three operands; any other '?' is
+    // reported below.
+    if (c.comb == ast::CombKind::Eq && consumeIf(TokenKind::Question)) {
       c.comb = ast::CombKind::Cond;
       ast::Access third;
       if (!parseAccess(third))
         return false;
       c.operands.push_back(std::move(third));
     }
-  } else if (at(TokenKind::Question)) {
-    diag.error(tok().loc(), "'?' in a contraction must follow '=='");
-    return false;
   }
-  if (at(TokenKind::RParen)) {
-    consume();
+  if (consumeIf(TokenKind::RParen))
     return true;
-  }
   // Rule 1: any other operator, or a second combination, is not an access.
   if (!at(TokenKind::Eof) && !at(TokenKind::Semi) && !at(TokenKind::Comma) &&
       !at(TokenKind::RBrace) && !at(TokenKind::Question)) {
     errorNonAccess(tok().loc());
     return false;
   }
-  if (at(TokenKind::Question)) {
+  if (at(TokenKind::Question)) { // Rule 2
     diag.error(tok().loc(), "'?' in a contraction must follow '=='");
     return false;
   }
@@ -195,32 +160,16 @@ bool Parser::parseAccess(ast::Access &access) {
     errorNonAccess(tok().loc());
     return false;
   }
-  Token name = consume();
-  if (name.is(TokenKind::IndexId))
-    errorLowerCaseValue(name);
+  Token name = consumeValueName();
   access.tensor = name.text;
   access.loc = name.loc();
   Token open = consume();
   access.bracketLoc = open.loc();
-  if (!at(TokenKind::RBracket)) {
-    while (true) {
-      ast::PolyPtr poly = parsePoly();
-      if (!poly)
-        return false;
-      access.indices.push_back(std::move(poly));
-      if (!at(TokenKind::Comma))
-        break;
-      Token comma = consume();
-      if (rejectTrailingComma(comma, TokenKind::RBracket))
-        return false;
-    }
-  }
-  if (!at(TokenKind::RBracket)) {
-    errorMissing("']'", &open);
+  auto parseIndex = [&] { return appendParsed(access.indices, parsePoly()); };
+  if (!at(TokenKind::RBracket) &&
+      !parseCommaList(parseIndex, TokenKind::RBracket))
     return false;
-  }
-  consume();
-  return true;
+  return expect(TokenKind::RBracket, "']'", &open);
 }
 
 bool Parser::parseConstraint(ast::Contraction &c) {

@@ -11,6 +11,9 @@
 
 #include "ParserImpl.h"
 
+#include <iterator>
+#include <optional>
+
 using namespace tilec;
 using ast::BinaryOp;
 using ast::Expr;
@@ -102,13 +105,8 @@ ExprPtr Parser::parseCond() {
     return cond;
   Token question = consume();
   ExprPtr whenTrue = parseExpr();
-  if (!whenTrue)
+  if (!whenTrue || !expect(TokenKind::Colon, "':'", &question))
     return nullptr;
-  if (!at(TokenKind::Colon)) {
-    errorMissing("':'", &question);
-    return nullptr;
-  }
-  consume();
   ExprPtr whenFalse;
   {
     // A chain `P ? X : Q ? Y : Z` recurses here once per '?'.
@@ -124,15 +122,10 @@ ExprPtr Parser::parseCond() {
                  "nested '?:' in a false branch without parentheses (PlaidML "
                  "grouped it the other way)");
   auto node = std::make_unique<Expr>(Expr::Kind::Cond, question.loc());
-  unsigned height = 1 + std::max({heightOf(cond.get()),
-                                  heightOf(whenTrue.get()),
-                                  heightOf(whenFalse.get())});
   node->operands.push_back(std::move(cond));
   node->operands.push_back(std::move(whenTrue));
   node->operands.push_back(std::move(whenFalse));
-  if (!checkDepth(node.get(), height, node->loc))
-    return nullptr;
-  return node;
+  return checkedExpr(std::move(node));
 }
 
 ExprPtr Parser::parseBinaryLevel(unsigned level) {
@@ -193,10 +186,16 @@ ExprPtr Parser::makeBinary(BinaryOp op, const Token &opTok, ExprPtr lhs,
                            ExprPtr rhs) {
   auto node = std::make_unique<Expr>(Expr::Kind::Binary, opTok.loc());
   node->binaryOp = op;
-  unsigned height = 1 + std::max(heightOf(lhs.get()), heightOf(rhs.get()));
   node->operands.push_back(std::move(lhs));
   node->operands.push_back(std::move(rhs));
-  if (!checkDepth(node.get(), height, node->loc))
+  return checkedExpr(std::move(node));
+}
+
+ExprPtr Parser::checkedExpr(ExprPtr node) {
+  unsigned tallest = 0;
+  for (const ExprPtr &operand : node->operands)
+    tallest = std::max(tallest, heightOf(operand.get()));
+  if (!checkDepth(node.get(), 1 + tallest, node->loc))
     return nullptr;
   return node;
 }
@@ -214,11 +213,8 @@ ExprPtr Parser::parseUnary() {
   auto node = std::make_unique<Expr>(Expr::Kind::Unary, opTok.loc());
   node->unaryOp =
       opTok.is(TokenKind::Minus) ? ast::UnaryOp::Neg : ast::UnaryOp::BitNot;
-  unsigned height = 1 + heightOf(operand.get());
   node->operands.push_back(std::move(operand));
-  if (!checkDepth(node.get(), height, node->loc))
-    return nullptr;
-  return node;
+  return checkedExpr(std::move(node));
 }
 
 ExprPtr Parser::parsePrimary() {
@@ -237,13 +233,8 @@ ExprPtr Parser::parsePrimary() {
   case TokenKind::LParen: {
     Token open = consume();
     ExprPtr inner = parseExpr();
-    if (!inner)
+    if (!inner || !expect(TokenKind::RParen, "')'", &open))
       return nullptr;
-    if (!at(TokenKind::RParen)) {
-      errorMissing("')'", &open);
-      return nullptr;
-    }
-    consume();
     inner->parenthesized = true;
     return inner;
   }
@@ -305,29 +296,12 @@ ExprPtr Parser::parseCall(const Token &name) {
   auto call = std::make_unique<Expr>(Expr::Kind::Call, name.loc());
   call->name = name.text;
   Token open = consume(); // (
-  unsigned height = 1;
-  if (!at(TokenKind::RParen)) {
-    while (true) {
-      ExprPtr arg = parseExpr();
-      if (!arg)
-        return nullptr;
-      height = std::max(height, 1 + heightOf(arg.get()));
-      call->operands.push_back(std::move(arg));
-      if (!at(TokenKind::Comma))
-        break;
-      Token comma = consume();
-      if (rejectTrailingComma(comma, TokenKind::RParen))
-        return nullptr;
-    }
-  }
-  if (!at(TokenKind::RParen)) {
-    errorMissing("')'", &open);
+  auto parseArg = [&] { return appendParsed(call->operands, parseExpr()); };
+  if (!at(TokenKind::RParen) && !parseCommaList(parseArg, TokenKind::RParen))
     return nullptr;
-  }
-  consume();
-  if (!checkDepth(call.get(), height, call->loc))
+  if (!expect(TokenKind::RParen, "')'", &open))
     return nullptr;
-  return call;
+  return checkedExpr(std::move(call));
 }
 
 //===----------------------------------------------------------------------===//
@@ -346,28 +320,41 @@ PolyPtr Parser::makePoly(Poly::Kind kind, llvm::SMLoc loc, PolyPtr lhs,
   return node;
 }
 
-PolyPtr Parser::parsePoly() {
-  PolyPtr lhs = parsePolyTerm();
-  while (lhs && (at(TokenKind::Plus) || at(TokenKind::Minus))) {
-    Token op = consume();
-    PolyPtr rhs = parsePolyTerm();
-    if (!rhs)
-      return nullptr;
-    lhs = makePoly(op.is(TokenKind::Plus) ? Poly::Kind::Add : Poly::Kind::Sub,
-                   op.loc(), std::move(lhs), std::move(rhs));
-  }
-  return lhs;
-}
+namespace {
+/// The binary operators of index polynomials by level, loosest first.
+struct PolyOperator {
+  TokenKind token;
+  Poly::Kind kind;
+};
+constexpr PolyOperator kPolyLevels[][2] = {
+    {{TokenKind::Plus, Poly::Kind::Add}, {TokenKind::Minus, Poly::Kind::Sub}},
+    {{TokenKind::Star, Poly::Kind::Mul}, {TokenKind::Slash, Poly::Kind::Div}},
+};
+constexpr unsigned kNumPolyLevels = std::size(kPolyLevels);
 
-PolyPtr Parser::parsePolyTerm() {
-  PolyPtr lhs = parsePolyFactor();
-  while (lhs && (at(TokenKind::Star) || at(TokenKind::Slash))) {
+std::optional<Poly::Kind> polyOpAt(unsigned level, TokenKind kind) {
+  for (const PolyOperator &op : kPolyLevels[level])
+    if (op.token == kind)
+      return op.kind;
+  return std::nullopt;
+}
+} // namespace
+
+PolyPtr Parser::parsePolyLevel(unsigned level) {
+  auto operand = [&] {
+    return level + 1 < kNumPolyLevels ? parsePolyLevel(level + 1)
+                                      : parsePolyFactor();
+  };
+  PolyPtr lhs = operand();
+  while (lhs) {
+    std::optional<Poly::Kind> kind = polyOpAt(level, tok().kind);
+    if (!kind)
+      break;
     Token op = consume();
-    PolyPtr rhs = parsePolyFactor();
+    PolyPtr rhs = operand();
     if (!rhs)
       return nullptr;
-    lhs = makePoly(op.is(TokenKind::Star) ? Poly::Kind::Mul : Poly::Kind::Div,
-                   op.loc(), std::move(lhs), std::move(rhs));
+    lhs = makePoly(*kind, op.loc(), std::move(lhs), std::move(rhs));
   }
   return lhs;
 }
@@ -425,13 +412,8 @@ PolyPtr Parser::parsePolyFactor() {
   case TokenKind::LParen: {
     Token open = consume();
     PolyPtr inner = parsePoly();
-    if (!inner)
+    if (!inner || !expect(TokenKind::RParen, "')'", &open))
       return nullptr;
-    if (!at(TokenKind::RParen)) {
-      errorMissing("')'", &open);
-      return nullptr;
-    }
-    consume();
     return inner;
   }
   default:

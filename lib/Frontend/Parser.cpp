@@ -49,10 +49,10 @@ bool Parser::consumeIf(TokenKind kind) {
   return true;
 }
 
-bool Parser::expect(TokenKind kind, const char *what) {
+bool Parser::expect(TokenKind kind, const char *what, const Token *open) {
   if (consumeIf(kind))
     return true;
-  errorMissing(what);
+  errorMissing(what, open);
   return false;
 }
 
@@ -83,11 +83,32 @@ void Parser::errorLowerCaseValue(const Token &name) {
                              name.text + ")");
 }
 
+Token Parser::consumeValueName() {
+  Token name = consume();
+  if (name.is(TokenKind::IndexId))
+    errorLowerCaseValue(name);
+  return name;
+}
+
 bool Parser::rejectTrailingComma(const Token &comma, TokenKind close) {
   if (!at(close))
     return false;
   diag.error(comma.loc(), "trailing ',' before " + describeToken(tok()));
   return true;
+}
+
+bool Parser::parseCommaList(llvm::function_ref<bool()> parseItem,
+                            llvm::ArrayRef<TokenKind> closers) {
+  while (true) {
+    if (!parseItem())
+      return false;
+    if (!at(TokenKind::Comma))
+      return true;
+    Token comma = consume();
+    for (TokenKind close : closers)
+      if (rejectTrailingComma(comma, close))
+        return false;
+  }
 }
 
 void Parser::recoverToStatementEnd() {
@@ -159,23 +180,11 @@ bool Parser::parseHeader(ast::Function &fn) {
     return false;
   }
   Token open = consume();
-  if (!at(TokenKind::RParen)) {
-    while (true) {
-      if (!parseParam(fn))
-        return false;
-      if (!at(TokenKind::Comma))
-        break;
-      Token comma = consume();
-      if (rejectTrailingComma(comma, TokenKind::RParen))
-        return false;
-    }
-  }
-  if (!at(TokenKind::RParen)) {
-    errorMissing("')'", &open);
+  if (!at(TokenKind::RParen) &&
+      !parseCommaList([&] { return parseParam(fn); }, TokenKind::RParen))
     return false;
-  }
-  consume();
-  if (!expect(TokenKind::Arrow, "'->' and the outputs"))
+  if (!expect(TokenKind::RParen, "')'", &open) ||
+      !expect(TokenKind::Arrow, "'->' and the outputs"))
     return false;
   return parseOutputs(fn);
 }
@@ -185,9 +194,7 @@ bool Parser::parseParam(ast::Function &fn) {
     errorExpected("a parameter name");
     return false;
   }
-  Token name = consume();
-  if (name.is(TokenKind::IndexId))
-    errorLowerCaseValue(name);
+  Token name = consumeValueName();
   ast::Param param;
   param.name = name.text;
   param.loc = name.loc();
@@ -218,36 +225,25 @@ bool Parser::parseParam(ast::Function &fn) {
 bool Parser::parseDims(ast::Param &param) {
   Token open = consume();
   param.hasDims = true;
-  if (!at(TokenKind::RBracket)) {
-    while (true) {
-      ast::Dim dim;
-      dim.loc = tok().loc();
-      if (at(TokenKind::Int)) {
-        dim.isLiteral = true;
-        dim.value = consume().intValue;
-      } else if (tok().isName()) {
-        Token name = consume();
-        if (name.is(TokenKind::IndexId))
-          errorLowerCaseValue(name);
-        dim.name = name.text;
-      } else {
-        errorExpected("a size name or an integer");
-        return false;
-      }
-      param.dims.push_back(std::move(dim));
-      if (!at(TokenKind::Comma))
-        break;
-      Token comma = consume();
-      if (rejectTrailingComma(comma, TokenKind::RBracket))
-        return false;
+  auto parseDim = [&] {
+    ast::Dim dim;
+    dim.loc = tok().loc();
+    if (at(TokenKind::Int)) {
+      dim.isLiteral = true;
+      dim.value = consume().intValue;
+    } else if (tok().isName()) {
+      dim.name = consumeValueName().text;
+    } else {
+      errorExpected("a size name or an integer");
+      return false;
     }
-  }
-  if (!at(TokenKind::RBracket)) {
-    errorMissing("']'", &open);
+    param.dims.push_back(std::move(dim));
+    return true;
+  };
+  if (!at(TokenKind::RBracket) &&
+      !parseCommaList(parseDim, TokenKind::RBracket))
     return false;
-  }
-  consume();
-  return true;
+  return expect(TokenKind::RBracket, "']'", &open);
 }
 
 bool Parser::parseDefault(ast::Param &param, const Token &equals) {
@@ -283,29 +279,19 @@ bool Parser::parseOutputs(ast::Function &fn) {
     return false;
   }
   Token open = consume();
-  while (true) {
+  auto parseOutputName = [&] {
     if (!tok().isName()) {
       errorExpected(fn.outputs.empty() ? "an output name (a function has at "
                                          "least one output)"
                                        : "an output name");
       return false;
     }
-    Token name = consume();
-    if (name.is(TokenKind::IndexId))
-      errorLowerCaseValue(name);
+    Token name = consumeValueName();
     fn.outputs.push_back({name.text, name.loc()});
-    if (!at(TokenKind::Comma))
-      break;
-    Token comma = consume();
-    if (rejectTrailingComma(comma, TokenKind::RParen))
-      return false;
-  }
-  if (!at(TokenKind::RParen)) {
-    errorMissing("')'", &open);
-    return false;
-  }
-  consume();
-  return true;
+    return true;
+  };
+  return parseCommaList(parseOutputName, TokenKind::RParen) &&
+         expect(TokenKind::RParen, "')'", &open);
 }
 
 //===----------------------------------------------------------------------===//
@@ -374,23 +360,17 @@ bool Parser::parseAttribute(std::vector<ast::Attribute> &attrs) {
   attr.loc = consume().loc();
   if (at(TokenKind::LParen)) {
     Token open = consume();
-    while (true) {
+    auto parseArgument = [&] {
       if (!tok().isName()) {
         diag.error(tok().loc(), "attribute arguments must be identifiers");
         return false;
       }
       attr.args.push_back(consume().text);
-      if (!at(TokenKind::Comma))
-        break;
-      Token comma = consume();
-      if (rejectTrailingComma(comma, TokenKind::RParen))
-        return false;
-    }
-    if (!at(TokenKind::RParen)) {
-      errorMissing("')'", &open);
+      return true;
+    };
+    if (!parseCommaList(parseArgument, TokenKind::RParen) ||
+        !expect(TokenKind::RParen, "')'", &open))
       return false;
-    }
-    consume();
   }
   if (!expect(TokenKind::RAttr, "']]' after the attribute"))
     return false;
@@ -399,9 +379,7 @@ bool Parser::parseAttribute(std::vector<ast::Attribute> &attrs) {
 }
 
 bool Parser::parseAssignment(ast::Statement &stmt) {
-  Token name = consume();
-  if (name.is(TokenKind::IndexId))
-    errorLowerCaseValue(name);
+  Token name = consumeValueName();
   consume(); // =
   auto assign = std::make_unique<ast::Assignment>();
   assign->name = name.text;
@@ -419,28 +397,19 @@ bool Parser::parseAssignment(ast::Statement &stmt) {
 bool Parser::parseMultiAssign(ast::Statement &stmt) {
   Token open = consume();
   auto multi = std::make_unique<ast::MultiAssign>();
-  while (true) {
+  auto parseName = [&] {
     if (!tok().isName()) {
       errorExpected("a name");
       return false;
     }
-    Token name = consume();
-    if (name.is(TokenKind::IndexId))
-      errorLowerCaseValue(name);
+    Token name = consumeValueName();
     multi->names.push_back(name.text);
     multi->nameLocs.push_back(name.loc());
-    if (!at(TokenKind::Comma))
-      break;
-    Token comma = consume();
-    if (rejectTrailingComma(comma, TokenKind::RParen))
-      return false;
-  }
-  if (!at(TokenKind::RParen)) {
-    errorMissing("')'", &open);
-    return false;
-  }
-  consume();
-  if (!expect(TokenKind::Assign, "'='"))
+    return true;
+  };
+  if (!parseCommaList(parseName, TokenKind::RParen) ||
+      !expect(TokenKind::RParen, "')'", &open) ||
+      !expect(TokenKind::Assign, "'='"))
     return false;
   llvm::SMLoc callLoc = tok().loc();
   exprContext = ExprContext::Elementwise;

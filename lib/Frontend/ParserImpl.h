@@ -17,7 +17,9 @@
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/Lexer.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <deque>
 
@@ -40,8 +42,9 @@ private:
   Token consume();
   bool at(TokenKind kind) { return tok().is(kind); }
   bool consumeIf(TokenKind kind);
-  /// Consumes `kind` or reports "expected WHAT" just past the previous token.
-  bool expect(TokenKind kind, const char *what);
+  /// Consumes `kind` or reports "expected WHAT" just past the previous token,
+  /// with a note at the bracket `open` that `kind` would close.
+  bool expect(TokenKind kind, const char *what, const Token *open = nullptr);
   /// Reports "expected WHAT" just past the previous token, with a note at
   /// the bracket `open` that the missing token would close.
   void errorMissing(const llvm::Twine &what, const Token *open = nullptr);
@@ -53,8 +56,25 @@ private:
   /// Reports the 'a' is an index-variable name error for a lower-case name
   /// where a value is required.
   void errorLowerCaseValue(const Token &name);
+  /// Consumes the current name token where a value is named, reporting a
+  /// lower-case one (the parse goes on either way).
+  Token consumeValueName();
   /// After a ',' in a list closed by `close`: reports a trailing comma.
   bool rejectTrailingComma(const Token &comma, TokenKind close);
+  /// Parses `item {',' item}` with `parseItem`, stopping at the first token
+  /// after an item that is not ','. A ',' right before one of `closers` is
+  /// reported as a trailing comma. The caller checks the closing token.
+  bool parseCommaList(llvm::function_ref<bool()> parseItem,
+                      llvm::ArrayRef<TokenKind> closers);
+  /// Appends a list item; false (and nothing appended) if its parse failed.
+  template <typename Node>
+  static bool appendParsed(std::vector<std::unique_ptr<Node>> &list,
+                           std::unique_ptr<Node> item) {
+    if (!item)
+      return false;
+    list.push_back(std::move(item));
+    return true;
+  }
   /// Skips to just after the next ';' or to the next '}' (not consumed).
   void recoverToStatementEnd();
   llvm::SMLoc prevEnd() const { return llvm::SMLoc::getFromPointer(lastEnd); }
@@ -97,9 +117,13 @@ private:
   ast::ExprPtr makeBinary(ast::BinaryOp op, const Token &opTok,
                           ast::ExprPtr lhs, ast::ExprPtr rhs);
   void warnPrecedence(const ast::Expr &orExpr);
+  /// Records the height of a node whose operands are all in place (one more
+  /// than the tallest operand) and returns it, or null if it is too deep.
+  ast::ExprPtr checkedExpr(ast::ExprPtr node);
 
-  ast::PolyPtr parsePoly();
-  ast::PolyPtr parsePolyTerm();
+  ast::PolyPtr parsePoly() { return parsePolyLevel(0); }
+  /// Parses the binary operators of one level (0: '+' '-', 1: '*' '/').
+  ast::PolyPtr parsePolyLevel(unsigned level);
   ast::PolyPtr parsePolyFactor();
   ast::PolyPtr makePoly(ast::Poly::Kind kind, llvm::SMLoc loc,
                         ast::PolyPtr lhs, ast::PolyPtr rhs);
