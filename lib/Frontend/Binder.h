@@ -237,6 +237,21 @@ public:
 constexpr unsigned kMaxDepth = 256;
 constexpr unsigned kMaxCallDepth = 64;
 
+/// "a tuple" or "a random-number handle" for a name that is no data and so
+/// cannot be an output (4.5); null for a tensor or constant.
+inline const char *nonDataKind(const Bound &b) {
+  if (b.kind == Bound::Kind::Tuple)
+    return "a tuple";
+  if (b.kind == Bound::Kind::Handle)
+    return "a random-number handle";
+  return nullptr;
+}
+
+/// "1 index", "2 indices": a count with its noun, for messages.
+inline std::string plural(size_t n, const char *one, const char *many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 } // namespace tilec::sema
 
 #endif // TILEC_LIB_FRONTEND_BINDER_H

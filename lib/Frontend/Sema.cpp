@@ -151,11 +151,11 @@ bool Binder::bindStatement(const ast::Statement &stmt) {
       break;
     }
     if (callee->outputs.size() != m.names.size()) {
-      ok = error(m.nameLocs[0], "'" + call.name + "' has " +
-                                    std::to_string(callee->outputs.size()) +
-                                    " outputs but " +
-                                    std::to_string(m.names.size()) +
-                                    " names are given");
+      ok = error(m.nameLocs[0],
+                 "'" + call.name + "' has " +
+                     plural(callee->outputs.size(), "output", "outputs") +
+                     " but " + plural(m.names.size(), "name is", "names are") +
+                     " given");
       break;
     }
     std::optional<std::vector<Bound>> results;
@@ -189,11 +189,8 @@ bool Binder::bindOutputs(const ast::Function &entry) {
     const Bound *b = lookup(out.name);
     if (!b)
       return error(out.loc, "output '" + out.name + "' is never defined");
-    if (b->kind == Bound::Kind::Tuple || b->kind == Bound::Kind::Handle)
-      return error(out.loc, "output '" + out.name + "' is " +
-                                (b->kind == Bound::Kind::Tuple
-                                     ? "a tuple"
-                                     : "a random-number handle") +
+    if (const char *what = nonDataKind(*b))
+      return error(out.loc, "output '" + out.name + "' is " + what +
                                 "; outputs must be tensors or constants");
     bool reuse = b->kind == Bound::Kind::Tensor &&
                  program.values[b->id].name == out.name;

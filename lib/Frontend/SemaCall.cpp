@@ -140,8 +140,8 @@ Binder::inlineCall(const ast::Function &callee, const ast::Expr &call,
     if (arg.isConst()) {
       if (p.hasDims && !p.dims.empty()) {
         error(argLoc, argText + " must be a tensor with " +
-                          std::to_string(p.dims.size()) +
-                          " dimensions, got a constant",
+                          plural(p.dims.size(), "dimension", "dimensions") +
+                          ", got a constant",
               {{p.loc, "'" + p.name + "' is declared here"}});
         return std::nullopt;
       }
@@ -161,8 +161,8 @@ Binder::inlineCall(const ast::Function &callee, const ast::Expr &call,
     if (p.hasDims) {
       if (p.dims.size() != type.shape.size()) {
         error(argLoc, argText + " must have " +
-                          std::to_string(p.dims.size()) +
-                          " dimensions, got " +
+                          plural(p.dims.size(), "dimension", "dimensions") +
+                          ", got " +
                           std::to_string(type.shape.size()),
               {{p.loc, "'" + p.name + "' is declared here"}});
         return std::nullopt;
@@ -219,6 +219,12 @@ Binder::inlineCall(const ast::Function &callee, const ast::Expr &call,
     const Bound *b = lookup(out.name);
     if (!b) {
       ok = error(out.loc, "output '" + out.name + "' is never defined");
+      break;
+    }
+    // 4.5 holds for every function: a tuple or handle is not a result.
+    if (const char *what = nonDataKind(*b)) {
+      ok = error(out.loc, "output '" + out.name + "' is " + what +
+                              "; outputs must be tensors or constants");
       break;
     }
     results.push_back(*b);

@@ -169,9 +169,6 @@ private:
   VarTable &vars;
 };
 
-std::string plural(size_t n, const char *one, const char *many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
 
 /// The output type of a combination under an aggregation (7.4, 7.5).
 DType outputType(ast::AggKind agg, DType combined) {

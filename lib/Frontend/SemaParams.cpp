@@ -294,8 +294,8 @@ bool ParameterBinder::bindParameter(const ast::Param &p) {
     if (p.hasDims && !p.dims.empty())
       return error(p.loc,
                    "'" + p.name + "' is a tensor with " +
-                       std::to_string(p.dims.size()) +
-                       " dimensions; '" + d.text +
+                       plural(p.dims.size(), "dimension", "dimensions") +
+                       "; '" + d.text +
                        "' can only bind a scalar parameter",
                    flag);
     declare(constFromDefine(d));
