@@ -48,6 +48,8 @@ const ast::Function &ProgramLoader::parse() {
   module = parseModule(bufferId, diag);
   // A module with parse errors is incomplete; checking it would only add
   // follow-on errors (Parser.h).
+  if (diag.reachedErrorLimit())
+    diag.note(llvm::SMLoc(), "too many errors emitted, stopping now");
   if (diag.hadError() || !checkModule(module, diag))
     failInput();
   llvm::StringRef fileName =
