@@ -13,7 +13,7 @@ build_dir="${BUILD_DIR:-$here/build}"
 # Every Debian package tilec's build and tests use.
 packages=(
   cmake ninja-build clang-22 libclang-rt-22-dev
-  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
   libcli11-dev libfmt-dev catch2 nlohmann-json3-dev
   python3 python3-numpy
 )

@@ -2,6 +2,7 @@
 # lit configuration for tilec: .tile and .mlir files under test/ are tests.
 import os
 import shutil
+import subprocess
 import lit.formats
 from lit.llvm import llvm_config
 
@@ -17,11 +18,13 @@ config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 config.substitutions.append(("%tilec_src", config.tilec_src_root))
 config.substitutions.append(("%examples", os.path.join(config.tilec_src_root, "examples")))
 config.substitutions.append(("%conformance", config.conformance_dir))
+# Where libomp lives, for C programs linking tilec objects (-lomp).
+config.substitutions.append(("%llvm_lib_dir", os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")))
 
 llvm_config.with_system_environment(["HOME", "PYTHONPATH"])
 llvm_config.use_default_substitutions()
 tool_dirs = [os.path.join(config.tilec_obj_root, "bin"), config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tilec", "FileCheck", "not", "count"], tool_dirs)
+llvm_config.add_tool_substitutions(["tilec", "tilec-opt", "FileCheck", "not", "count"], tool_dirs)
 config.environment["PATH"] = os.pathsep.join(tool_dirs + [config.environment.get("PATH", "")])
 
 # Tests that compare with numpy need it; CI installs it.
@@ -30,6 +33,24 @@ try:
     config.available_features.add("numpy")
 except ImportError:
     pass
+
+# Tests of the native CPU target (REQUIRES: llvm-x86) need a tilec whose
+# llvm-x86 target runs: probe it once with a one-line program.
+def llvm_x86_runs():
+    tilec = os.path.join(config.tilec_obj_root, "bin", "tilec")
+    probe = "function main(A: f32[2]) -> (B) { B = A + 1; }\n"
+    try:
+        proc = subprocess.run([tilec, "run", "-", "--target=llvm-x86"], input=probe,
+                              capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return proc.returncode == 0
+
+
+if llvm_x86_runs():
+    config.available_features.add("llvm-x86")
+else:
+    lit_config.note("tilec run --target=llvm-x86 does not work: llvm-x86 tests skipped")
 if os.path.isdir(os.path.join(config.conformance_dir, "plaidml-tile")):
     config.available_features.add("conformance")
 else:

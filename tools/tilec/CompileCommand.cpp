@@ -2,18 +2,26 @@
 //
 // The default command. Command-line choices are checked before the file is
 // read, so a wrong flag is reported as such (exit code 2) however broken the
-// program is. Only `--emit=ast` produces output in this build: it prints
-// the bound program of phase 2 (TILE-LANGUAGE.md 1.3).
+// program is. `--emit=ast` prints the bound program of phase 2
+// (TILE-LANGUAGE.md 1.3), `--emit=tile` its tile dialect IR and
+// `--emit=loops` the loop level that every back end starts from.
 //
 //===----------------------------------------------------------------------===//
 
+#include "CPUBackend.h"
 #include "Commands.h"
 #include "DriverError.h"
+#include "LoopModule.h"
 #include "Output.h"
 #include "ProgramLoader.h"
 #include "Targets.h"
+#include "TileModule.h"
+
+#include "mlir/IR/MLIRContext.h"
 
 #include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
 
 #include <optional>
 
@@ -38,15 +46,33 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
               "generation, which this build lacks");
   if (!emit)
     requireCompileTarget(target);
+  bool machineCode = emit == EmitKind::LLVM || emit == EmitKind::Asm;
+  if (machineCode && target != Target::LLVMX86)
+    failUsage(fmt::format("--emit={} needs --target=llvm-x86",
+                          emitKindName(*emit).str()));
 
   ProgramLoader loader(options.program);
   loader.parse();
   typed::Program program = loader.bind();
+  if (target == Target::LLVMX86 && (!emit || machineCode)) {
+    compileForCPU(options, emit, loader, program);
+    return;
+  }
 
-  // --emit=ast is the only kind requireEmitKind lets through so far.
   std::string text;
   llvm::raw_string_ostream os(text);
-  typed::printProgram(program, os);
+  if (emit == EmitKind::Tile) {
+    mlir::MLIRContext context;
+    buildTileModule(context, loader, program)
+        ->print(os, mlir::OpPrintingFlags().enableDebugInfo(
+                        options.printDebugInfo, /*prettyForm=*/false));
+  } else if (emit == EmitKind::Loops) {
+    mlir::MLIRContext context;
+    buildLoopLevelModule(context, loader, program)->print(os);
+  } else {
+    // --emit=ast; requireEmitKind let no other kind through.
+    typed::printProgram(program, os);
+  }
   os.flush();
   writeOutputFile(options.output.empty() ? "-" : options.output, text);
 }

@@ -72,6 +72,15 @@ void tilec::driver::addCompileOptions(CLI::App &app, CompileOptions &options) {
                  "no effect on --emit=ast")
       ->type_name("LEVEL")
       ->check(CLI::Range(0, 3));
+  app.add_option("--cpu", options.cpu,
+                 "llvm-x86: the x86 CPU to generate code for, as LLVM names "
+                 "it (e.g. skylake-avx512); default native, the host's CPU "
+                 "and features")
+      ->type_name("NAME")
+      ->check(nonEmpty());
+  app.add_flag("--mlir-print-debuginfo", options.printDebugInfo,
+               "with an MLIR --emit kind (tile, loops): print each op's "
+               "source location, file:line:col of the .tile file");
 }
 
 CLI::App *tilec::driver::addRunCommand(CLI::App &app, RunOptions &options) {

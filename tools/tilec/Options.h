@@ -35,6 +35,8 @@ struct CompileOptions {
   std::string output; ///< empty: stdout for --emit, else derived from FILE
   std::string schedule;
   int optLevel = 2;
+  std::string cpu = "native"; ///< llvm-x86: the CPU to generate code for
+  bool printDebugInfo = false; ///< MLIR --emit kinds: print op locations
 };
 
 /// `tilec run FILE [...]`: execute and report the outputs.

@@ -49,6 +49,9 @@ public:
   /// The entry's name for messages: "main", or "the unnamed function".
   std::string entryDisplayName() const;
 
+  /// The source buffers, for turning SMLocs into MLIR locations.
+  llvm::SourceMgr &getSourceMgr() { return sourceMgr; }
+
 private:
   /// Prints a -v line on stderr.
   void report(const std::string &message) const;

@@ -1,11 +1,13 @@
 //===- RunCommand.cpp - tilec run FILE [--target=T] [--input ...] ---------===//
 //
 // Executes a program and reports its outputs: a one-line summary of each on
-// stdout and, with --output-dir, NAME.npy files. In this build the only
-// executing target is the reference interpreter.
+// stdout and, with --output-dir, NAME.npy files. The targets that execute
+// are the reference interpreter and llvm-x86 (JIT-compiled for the host);
+// --check compares llvm-x86 with the interpreter on the same inputs.
 //
 //===----------------------------------------------------------------------===//
 
+#include "CPUBackend.h"
 #include "Commands.h"
 #include "DriverError.h"
 #include "Output.h"
@@ -42,9 +44,15 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
   std::vector<Tensor> inputs =
       assembleInputs(program, loader.takeInputFiles(), options.seed);
 
+  // --check needs the inputs again for the interpreter.
+  std::vector<Tensor> checkInputs;
+  if (options.check && target != Target::Interp)
+    checkInputs = inputs;
   auto start = std::chrono::steady_clock::now();
   llvm::Expected<std::vector<Tensor>> outputs =
-      interpret(program, std::move(inputs));
+      target == Target::LLVMX86
+          ? runOnCPU(loader, program, inputs, /*optLevel=*/2)
+          : interpret(program, std::move(inputs));
   if (!outputs)
     failWith(ExitCode::RuntimeFailure, outputs.takeError());
   if (outputs->size() != program.outputs.size())
@@ -54,7 +62,9 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
   if (options.program.verbose) {
     std::chrono::duration<double> seconds =
         std::chrono::steady_clock::now() - start;
-    llvm::errs() << fmt::format("tilec: interpreted in {:.3f} s\n",
+    llvm::errs() << fmt::format("tilec: {} in {:.3f} s\n",
+                                target == Target::Interp ? "interpreted"
+                                                         : "compiled and ran",
                                 seconds.count());
   }
 
@@ -74,7 +84,10 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
     }
   }
 
-  if (options.check)
+  if (options.check && target == Target::Interp)
     llvm::outs() << "check: target 'interp' is the reference interpreter; "
                     "the outputs match it by definition\n";
+  else if (options.check &&
+           !checkAgainstInterpreter(program, std::move(checkInputs), *outputs))
+    failInput("check: the outputs differ from the reference interpreter");
 }

@@ -31,7 +31,7 @@ struct TargetInfo {
 constexpr TargetInfo targetTable[] = {
     {Target::OpenCL, "opencl", nullptr, false, false},
     {Target::SPIRV, "spirv", nullptr, false, false},
-    {Target::LLVMX86, "llvm-x86", "llvm", false, false},
+    {Target::LLVMX86, "llvm-x86", "llvm", true, true},
     {Target::PTX, "ptx", nullptr, false, false},
     {Target::Interp, "interp", nullptr, false, true},
 };
@@ -43,9 +43,9 @@ struct EmitInfo {
 };
 
 constexpr EmitInfo emitTable[] = {
-    {EmitKind::AST, "ast", true},      {EmitKind::Tile, "tile", false},
-    {EmitKind::Loops, "loops", false}, {EmitKind::GPU, "gpu", false},
-    {EmitKind::LLVM, "llvm", false},   {EmitKind::Asm, "asm", false},
+    {EmitKind::AST, "ast", true},      {EmitKind::Tile, "tile", true},
+    {EmitKind::Loops, "loops", true}, {EmitKind::GPU, "gpu", false},
+    {EmitKind::LLVM, "llvm", true},    {EmitKind::Asm, "asm", true},
     {EmitKind::CL, "cl", false},       {EmitKind::SPIRVAsm, "spirv-asm", false},
 };
 
@@ -129,9 +129,9 @@ void tilec::driver::requireCompileTarget(Target target) {
                           "artefact; use 'tilec run --target={}', or "
                           "--emit=ast to check a program",
                           entry.name, entry.name));
-  failUsage(fmt::format("target '{}' is not implemented yet; available: {} "
-                        "(tilec run); use --emit=ast to check a program",
-                        entry.name, joinNames(targetTable, runs)));
+  failUsage(fmt::format("target '{}' is not implemented yet; available: {}; "
+                        "use --emit=ast to check a program",
+                        entry.name, joinNames(targetTable, compiles)));
 }
 
 void tilec::driver::requireRunTarget(Target target) {
@@ -172,17 +172,16 @@ std::string tilec::driver::compileTargetHelp() {
 }
 
 std::string tilec::driver::runTargetHelp() {
-  return fmt::format("where to run, default opencl; available: {} (the "
-                     "reference interpreter); not available in this build "
-                     "yet: {}",
+  return fmt::format("where to run, default opencl; available: {} (interp "
+                     "is the reference interpreter); not available in this "
+                     "build yet: {}",
                      joinNames(targetTable, runs),
                      joinNames(targetTable, notRuns));
 }
 
 std::string tilec::driver::emitKindHelp() {
-  return fmt::format("print an intermediate form and stop; available: {} (the "
-                     "bound, typed program); not available in this build "
-                     "yet: {}",
+  return fmt::format("print an intermediate form and stop; available: {}; "
+                     "not available in this build yet: {}",
                      joinNames(emitTable, available),
                      joinNames(emitTable, unavailable));
 }

@@ -1,0 +1,27 @@
+//===- InitAll.h - Register tilec's dialects and passes ---------*- C++ -*-===//
+//
+// Explicit registration of everything tilec defines, for tilec-opt and the
+// driver. No static registrars: tools call these once at start-up.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_INITALL_H
+#define TILEC_INITALL_H
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace tilec {
+
+/// Adds tilec's own dialects and the upstream dialects its IR uses
+/// (func, and those of the lower levels) to `registry`.
+void registerAllDialects(mlir::DialectRegistry &registry);
+
+/// Registers tilec's passes and pipelines with the global pass registry, so
+/// that tilec-opt accepts their flags.
+void registerAllPasses();
+
+} // namespace tilec
+
+#endif // TILEC_INITALL_H

@@ -1,0 +1,75 @@
+//===- JIT.h - Run loop-level MLIR on the host through ORC ------*- C++ -*-===//
+//
+// `tilec run --target=llvm-x86` compiles the loop level to native code in
+// memory (MLIR's ExecutionEngine, i.e. LLVM ORC) and calls the entry function
+// on the program's tensors. This library is the only runtime that links LLVM;
+// the device runtimes stay LLVM-free.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_RUNTIME_JIT_H
+#define TILEC_RUNTIME_JIT_H
+
+#include "tilec/Support/Tensor.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class ExecutionEngine;
+class ModuleOp;
+} // namespace mlir
+
+namespace llvm {
+class TargetMachine;
+} // namespace llvm
+
+namespace tilec {
+
+/// How to compile for the JIT (always for the host CPU).
+struct JITOptions {
+  unsigned optLevel = 2; ///< 0..3, as -O
+  bool parallel = true;  ///< outer parallel loops on OpenMP threads
+};
+
+/// A loop-level program compiled to native code, ready to run many times.
+class JITProgram {
+public:
+  /// Lowers `module` (in place) to the LLVM dialect and compiles function
+  /// `entry` (empty: the function findEntryFunction picks). Lowering
+  /// diagnostics are returned in the error, not printed.
+  static llvm::Expected<std::unique_ptr<JITProgram>>
+  compile(mlir::ModuleOp module, llvm::StringRef entry,
+          const JITOptions &options);
+  ~JITProgram();
+
+  /// Runs the entry on `inputs` and returns fresh outputs of `outputTypes`.
+  /// The tensors must match the entry's memref arguments (inputs then
+  /// outputs) in count, shape and element size; a mismatch is an error.
+  llvm::Expected<std::vector<Tensor>>
+  run(llvm::ArrayRef<Tensor> inputs,
+      llvm::ArrayRef<TensorType> outputTypes) const;
+
+private:
+  /// Shape and storage bits of one memref argument of the entry.
+  struct ArgumentType {
+    std::vector<int64_t> shape;
+    unsigned bits;
+  };
+  JITProgram() = default;
+  llvm::Error checkArgument(unsigned index, const TensorType &type) const;
+
+  std::unique_ptr<llvm::TargetMachine> machine;
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  std::string entry;
+  std::vector<ArgumentType> arguments;
+};
+
+} // namespace tilec
+
+#endif // TILEC_RUNTIME_JIT_H

@@ -1,0 +1,60 @@
+//===- LoopsToLLVM.h - Loop-level MLIR to the LLVM dialect ------*- C++ -*-===//
+//
+// The first half of the CPU back end: the pass pipeline that takes the loop
+// level of ARCHITECTURE.md (one func.func over memrefs, affine/scf loops,
+// arith, math) to the LLVM dialect. Outer parallel loops become OpenMP
+// parallel loops; memref arguments use the bare-pointer calling convention,
+// so the entry function takes plain pointers in header order (the C ABI of
+// model.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TARGET_LLVM_LOOPSTOLLVM_H
+#define TILEC_TARGET_LLVM_LOOPSTOLLVM_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
+
+#include <string>
+
+namespace mlir {
+class DialectRegistry;
+class ModuleOp;
+class OpPassManager;
+} // namespace mlir
+
+namespace tilec {
+
+/// Choices of the loops-to-LLVM pipeline.
+struct LoopsToLLVMOptions {
+  /// Run outermost parallel loops on all cores through OpenMP (libomp).
+  bool parallel = true;
+};
+
+/// Appends the passes that lower a loop-level module to the LLVM dialect.
+void buildLoopsToLLVMPipeline(mlir::OpPassManager &pm,
+                              const LoopsToLLVMOptions &options);
+
+/// Registers `tilec-loops-to-llvm` (with option `parallel`) for tilec-opt.
+void registerLoopsToLLVMPipeline();
+
+/// Adds the dialects the pipeline creates and their LLVM IR translations.
+void registerLoopsToLLVMDialects(mlir::DialectRegistry &registry);
+
+/// Prepares the entry function `entry` of a loop-level module for the C ABI:
+/// renames it to `symbol` (when not empty) and marks every memref argument
+/// noalias (inputs and outputs are distinct buffers, which lets LLVM
+/// vectorise without runtime overlap checks). Fails with a diagnostic on the
+/// function when it is missing or does not have the loop-level form (memref
+/// arguments only, no results).
+llvm::LogicalResult prepareEntryFunction(mlir::ModuleOp module,
+                                         llvm::StringRef entry,
+                                         llvm::StringRef symbol);
+
+/// The entry function of a loop-level module: the one with the
+/// `tilec.entry` attribute, else the only function definition, else "".
+std::string findEntryFunction(mlir::ModuleOp module);
+
+} // namespace tilec
+
+#endif // TILEC_TARGET_LLVM_LOOPSTOLLVM_H

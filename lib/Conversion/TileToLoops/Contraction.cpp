@@ -1,0 +1,600 @@
+//===- Contraction.cpp - tile.contract to affine loop nests -----*- C++ -*-===//
+//
+// A contraction visits every valid assignment of its index variables
+// (TILE-LANGUAGE.md 7.3): each variable loops over its exact range
+// [lower_bound, upper_bound], and an affine.if keeps the assignments whose
+// constraints, operand accesses and (when not implied) output access are in
+// range. An inequality over a single variable is implied by that variable's
+// exact range (its feasible set is an interval holding every valid value),
+// so it folds into the loop bounds and needs no guard.
+//
+// Two forms:
+//  * per cell, when the output map is a permutation of distinct variables:
+//    the caller loops over the cells, and the remaining (reduction)
+//    variables reduce in registers, carrying the accumulator and a
+//    "touched" flag through iter_args. This form also serves fusion, since
+//    it yields one cell's value wherever a consumer asks for it;
+//  * in memory otherwise: initialise the output, accumulate into it, and,
+//    when untouched cells must be told apart (prod, max, min, or a
+//    `default`), keep a flag per cell and finish with a last nest.
+// Untouched cells hold 0 or the `default` (7.5): the per-cell form starts
+// from the aggregation's identity and picks 0/default by the flag at the
+// end; the memory form takes the first contribution as it is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "tilec/Dialect/Tile/IR/TileOps.h"
+#include "tilec/Dialect/Tile/Transforms/Bounds.h"
+#include "tilec/Dialect/Tile/Transforms/Fusion.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IntegerSet.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::loops;
+using tile::AggregationKind;
+using tile::CombinationKind;
+using tile::hasPermutationSink;
+
+//===----------------------------------------------------------------------===//
+// Analysis
+//===----------------------------------------------------------------------===//
+
+/// The most reduction variables a per-cell contraction may have.
+static constexpr size_t kMaxReductionVars = 256;
+
+namespace {
+/// A guard constraint over the index variables: expr >= 0, or == 0.
+struct Guard {
+  AffineExpr expr;
+  bool isEquality;
+};
+
+/// What the lowering needs to know about one contraction.
+struct ContractionPlan {
+  tile::ContractOp op;
+  unsigned numVars = 0;
+  llvm::SmallBitVector occurs;
+  SmallVector<Guard> guards; ///< over the original variables
+
+  explicit ContractionPlan(tile::ContractOp op) : op(op) {
+    numVars = op.getNumVars();
+    occurs.resize(numVars);
+    auto mark = [&](AffineExpr e) {
+      e.walk([&](AffineExpr sub) {
+        if (auto d = dyn_cast<AffineDimExpr>(sub))
+          occurs.set(d.getPosition());
+      });
+    };
+    for (AffineExpr e : op.getSink().getResults())
+      mark(e);
+    for (Attribute a : op.getSrcs())
+      for (AffineExpr e : cast<AffineMapAttr>(a).getValue().getResults())
+        mark(e);
+    for (AffineExpr e : op.getCons().getConstraints())
+      mark(e);
+  }
+
+  int64_t lo(unsigned v) { return op.getLowerBounds()[v]; }
+  int64_t hi(unsigned v) { return op.getUpperBounds()[v]; }
+
+  /// The guards of the constraints and of the operand accesses, plus those
+  /// of the output access when `withSink`.
+  void collectGuards(bool withSink) {
+    IntegerSet cons = op.getCons();
+    for (unsigned i = 0; i < cons.getNumConstraints(); ++i) {
+      AffineExpr e = cons.getConstraint(i);
+      bool eq = cons.isEq(i);
+      if (tile::isTriviallyTrue(e, eq) ||
+          (!eq && tile::isImpliedByVariableRanges(e)))
+        continue;
+      guards.push_back({e, eq});
+    }
+    for (auto [input, attr] : llvm::zip(op.getInputs(), op.getSrcs()))
+      addAccessGuards(cast<AffineMapAttr>(attr).getValue(),
+                      cast<RankedTensorType>(input.getType()).getShape());
+    if (withSink)
+      addAccessGuards(op.getSink(), op.getType().getShape());
+  }
+
+  void addAccessGuards(AffineMap map, ArrayRef<int64_t> shape) {
+    for (auto [e, size] : llvm::zip(map.getResults(), shape)) {
+      AffineExpr upper = getAffineConstantExpr(size - 1, e.getContext()) - e;
+      if (!tile::isImpliedByVariableRanges(e))
+        guards.push_back({e, false});
+      if (!tile::isImpliedByVariableRanges(upper))
+        guards.push_back({upper, false});
+    }
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Scalar pieces
+//===----------------------------------------------------------------------===//
+
+/// The type a cell accumulates in: the output's, but f32 for f16 and bf16.
+static Type accumulatorType(Type outType) {
+  if (auto f = dyn_cast<FloatType>(outType))
+    if (f.getWidth() < 32)
+      return Float32Type::get(outType.getContext());
+  return outType;
+}
+
+/// acc `agg` c, both of one tile type (for max, min and prod with a
+/// first contribution already in `acc`).
+static Value aggregate(OpBuilder &b, Location loc, AggregationKind agg,
+                       Scalar acc, Scalar c) {
+  Value x = acc.value, y = c.value;
+  bool isF = isa<FloatType>(x.getType());
+  bool isBool = acc.type.isInteger(1);
+  bool isU = isUnsignedLike(acc.type);
+  switch (agg) {
+  case AggregationKind::sum:
+    if (isF)
+      return arith::AddFOp::create(b, loc, x, y);
+    return isBool ? Value(arith::OrIOp::create(b, loc, x, y))
+                  : Value(arith::AddIOp::create(b, loc, x, y));
+  case AggregationKind::prod:
+    if (isF)
+      return arith::MulFOp::create(b, loc, x, y);
+    return isBool ? Value(arith::AndIOp::create(b, loc, x, y))
+                  : Value(arith::MulIOp::create(b, loc, x, y));
+  case AggregationKind::max:
+    // maxnum, not compare-and-select: LLVM vectorises it as a reduction.
+    if (isF)
+      return arith::MaxNumFOp::create(b, loc, x, y);
+    return isU ? Value(arith::MaxUIOp::create(b, loc, x, y))
+               : Value(arith::MaxSIOp::create(b, loc, x, y));
+  case AggregationKind::min:
+    if (isF)
+      return arith::MinNumFOp::create(b, loc, x, y);
+    return isU ? Value(arith::MinUIOp::create(b, loc, x, y))
+               : Value(arith::MinSIOp::create(b, loc, x, y));
+  case AggregationKind::assign:
+    return y;
+  }
+  return y;
+}
+
+/// The identity of `agg` in tile type `type`: 0 for sum, 1 for prod, the
+/// lowest value (-inf) for max and the highest (+inf) for min.
+static Scalar identityScalar(OpBuilder &b, Location loc, AggregationKind agg,
+                             Type type) {
+  Type reg = registerType(type);
+  if (auto f = dyn_cast<FloatType>(reg)) {
+    const llvm::fltSemantics &sem = f.getFloatSemantics();
+    APFloat v = agg == AggregationKind::prod  ? APFloat::getOne(sem)
+                : agg == AggregationKind::max ? APFloat::getInf(sem, true)
+                : agg == AggregationKind::min ? APFloat::getInf(sem, false)
+                                              : APFloat::getZero(sem);
+    return {arith::ConstantOp::create(b, loc, reg, FloatAttr::get(reg, v)),
+            type};
+  }
+  unsigned width = cast<IntegerType>(reg).getWidth();
+  bool isU = isUnsignedLike(type);
+  APInt v =
+      agg == AggregationKind::prod ? APInt(width, 1)
+      : agg == AggregationKind::max
+          ? (isU ? APInt::getMinValue(width) : APInt::getSignedMinValue(width))
+      : agg == AggregationKind::min
+          ? (isU ? APInt::getMaxValue(width) : APInt::getSignedMaxValue(width))
+          : APInt(width, 0);
+  return {arith::ConstantOp::create(b, loc, reg, IntegerAttr::get(reg, v)),
+          type};
+}
+
+/// The combined value of one assignment (7.4), in the output's tile type.
+static FailureOr<Scalar> contribution(KernelLowering &k, OpBuilder &b,
+                                      Location loc, tile::ContractOp op,
+                                      AffineMap subst, ValueRange dims) {
+  Type outType = op.getType().getElementType();
+  Type combineType = op.getCombineType();
+  SmallVector<Scalar> args;
+  for (auto [input, attr] : llvm::zip(op.getInputs(), op.getSrcs())) {
+    AffineMap map = cast<AffineMapAttr>(attr).getValue().compose(subst);
+    FailureOr<Scalar> s = k.readValue(b, loc, input, map, dims);
+    if (failed(s))
+      return failure();
+    args.push_back(*s);
+  }
+  auto needArgs = [&](size_t n) -> LogicalResult {
+    if (args.size() != n)
+      return op.emitOpError("has ")
+             << args.size() << " inputs for its combination";
+    return success();
+  };
+  switch (op.getCombo()) {
+  case CombinationKind::none:
+    if (failed(needArgs(1)))
+      return failure();
+    return convertScalar(b, loc, args[0], outType);
+  case CombinationKind::mul:
+  case CombinationKind::add: {
+    if (failed(needArgs(2)))
+      return failure();
+    Scalar x = convertScalar(b, loc, args[0], combineType);
+    Scalar y = convertScalar(b, loc, args[1], combineType);
+    bool isMul = op.getCombo() == CombinationKind::mul;
+    Value r = aggregate(
+        b, loc, isMul ? AggregationKind::prod : AggregationKind::sum, x, y);
+    return convertScalar(b, loc, {r, combineType}, outType);
+  }
+  case CombinationKind::eq:
+  case CombinationKind::cond: {
+    bool isCond = op.getCombo() == CombinationKind::cond;
+    if (failed(needArgs(isCond ? 3 : 2)))
+      return failure();
+    Scalar x = convertScalar(b, loc, args[0], combineType);
+    Scalar y = convertScalar(b, loc, args[1], combineType);
+    Value equal =
+        isa<FloatType>(x.value.getType())
+            ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                          x.value, y.value))
+            : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          x.value, y.value));
+    Scalar truth{equal, IntegerType::get(b.getContext(), 1)};
+    if (!isCond)
+      return convertScalar(b, loc, truth, outType);
+    Scalar value = convertScalar(b, loc, args[2], outType);
+    Scalar zero = zeroScalar(b, loc, outType);
+    return Scalar{
+        arith::SelectOp::create(b, loc, equal, value.value, zero.value),
+        outType};
+  }
+  }
+  return failure();
+}
+
+/// The guards as an IntegerSet over `numDims` dimensions after substituting
+/// the variables by `subst`.
+static IntegerSet guardSet(ArrayRef<Guard> guards, AffineMap subst,
+                           MLIRContext *ctx) {
+  SmallVector<AffineExpr> exprs;
+  SmallVector<bool> eqs;
+  for (const Guard &g : guards) {
+    exprs.push_back(g.expr.compose(subst));
+    eqs.push_back(g.isEquality);
+  }
+  return IntegerSet::get(subst.getNumDims(), 0, exprs, eqs);
+}
+
+/// Whether `e` uses a dimension at or above `first`.
+static bool usesDimFrom(AffineExpr e, unsigned first) {
+  bool uses = false;
+  e.walk([&](AffineExpr sub) {
+    if (auto d = dyn_cast<AffineDimExpr>(sub))
+      uses |= d.getPosition() >= first;
+  });
+  return uses;
+}
+
+/// An affine.if with results whose branches `thenFn` and `elseValues` fill.
+static ValueRange
+guarded(OpBuilder &b, Location loc, IntegerSet set, ValueRange operands,
+        ValueRange elseValues,
+        llvm::function_ref<SmallVector<Value>(OpBuilder &)> thenFn) {
+  auto ifOp = affine::AffineIfOp::create(b, loc, elseValues.getTypes(), set,
+                                         operands, /*withElseRegion=*/true);
+  auto fill = [&](Block *block, auto makeValues) {
+    if (!block->empty() && block->back().hasTrait<OpTrait::IsTerminator>())
+      block->back().erase();
+    OpBuilder inner = OpBuilder::atBlockEnd(block);
+    SmallVector<Value> values = makeValues(inner);
+    affine::AffineYieldOp::create(inner, loc, values);
+  };
+  fill(ifOp.getThenBlock(), thenFn);
+  fill(ifOp.getElseBlock(), [&](OpBuilder &) {
+    return SmallVector<Value>(elseValues.begin(), elseValues.end());
+  });
+  return ifOp.getResults();
+}
+
+//===----------------------------------------------------------------------===//
+// Per-cell form
+//===----------------------------------------------------------------------===//
+
+FailureOr<Scalar> loops::emitContractionCell(KernelLowering &k, OpBuilder &b,
+                                             Location loc, tile::ContractOp op,
+                                             AffineMap map, ValueRange dims) {
+  MLIRContext *ctx = op.getContext();
+  ContractionPlan plan(op);
+  plan.collectGuards(/*withSink=*/false);
+  AffineMap sink = op.getSink();
+  unsigned m = dims.size();
+
+  // The variables of the sink take the cell's indices; the others (the
+  // reduction) get new loops; variables that occur nowhere are 0.
+  SmallVector<AffineExpr> subst(plan.numVars, getAffineConstantExpr(0, ctx));
+  llvm::SmallBitVector inSink(plan.numVars);
+  for (auto [j, e] : llvm::enumerate(sink.getResults())) {
+    unsigned v = cast<AffineDimExpr>(e).getPosition();
+    inSink.set(v);
+    subst[v] = map.getResult(j);
+    // The cell's index ranges over the whole output dimension: confine it
+    // to the variable's range, which implies its one-variable constraints.
+    int64_t size = op.getType().getDimSize(j);
+    AffineExpr dim = getAffineDimExpr(v, ctx);
+    if (plan.lo(v) > 0)
+      plan.guards.push_back({dim - plan.lo(v), false});
+    if (plan.hi(v) < size - 1)
+      plan.guards.push_back({plan.hi(v) - dim, false});
+  }
+  SmallVector<unsigned> reduction;
+  for (unsigned v = 0; v < plan.numVars; ++v)
+    if (plan.occurs.test(v) && !inSink.test(v)) {
+      subst[v] = getAffineDimExpr(m + reduction.size(), ctx);
+      reduction.push_back(v);
+    }
+  // The reduction loops are built recursively, one frame per variable.
+  if (reduction.size() > kMaxReductionVars)
+    return op.emitOpError("has more than ")
+           << kMaxReductionVars << " reduction variables";
+  AffineMap substMap = AffineMap::get(m + reduction.size(), 0, subst, ctx);
+
+  SmallVector<Guard> outer, inner;
+  for (const Guard &g : plan.guards)
+    (usesDimFrom(g.expr.compose(substMap), m) ? inner : outer).push_back(g);
+
+  Type outType = op.getType().getElementType();
+  Type accType = accumulatorType(outType);
+  AggregationKind agg = op.getAgg();
+  Value init = op.getInit();
+  bool needFlag = agg == AggregationKind::prod || agg == AggregationKind::max ||
+                  agg == AggregationKind::min ||
+                  (agg == AggregationKind::sum && init);
+
+  // The value of an untouched cell: 0 or the default's element.
+  Scalar empty = zeroScalar(b, loc, outType);
+  if (init) {
+    FailureOr<Scalar> d = k.readValue(b, loc, init, map, dims);
+    if (failed(d))
+      return failure();
+    empty = convertScalar(b, loc, *d, outType);
+  }
+  // The accumulator starts at the aggregation's identity, so the first
+  // contribution needs no select on the flag: a select chain in a nested
+  // reduction sends LLVM 22's loop vectoriser into exponential time. (A NaN
+  // contribution to max or min leaves the cell unspecified, 7.5.)
+  Scalar acc0 = agg == AggregationKind::assign
+                    ? convertScalar(b, loc, empty, accType)
+                    : identityScalar(b, loc, agg, accType);
+  SmallVector<Value> state{acc0.value};
+  if (needFlag)
+    state.push_back(arith::ConstantOp::create(b, loc, b.getBoolAttr(false)));
+
+  bool ok = true;
+  // One assignment: fold its contribution into the state.
+  auto update = [&](OpBuilder &ib, ValueRange all,
+                    ValueRange cur) -> SmallVector<Value> {
+    FailureOr<Scalar> c = contribution(k, ib, loc, op, substMap, all);
+    if (failed(c)) {
+      ok = false;
+      return SmallVector<Value>(cur.begin(), cur.end());
+    }
+    Scalar cv = convertScalar(ib, loc, *c, accType);
+    Scalar acc{cur[0], accType};
+    Value next = aggregate(ib, loc, agg, acc, cv);
+    SmallVector<Value> result{next};
+    if (needFlag)
+      result.push_back(
+          arith::ConstantOp::create(ib, loc, ib.getBoolAttr(true)));
+    return result;
+  };
+  // The reduction loops from `level` inward.
+  std::function<SmallVector<Value>(OpBuilder &, SmallVector<Value> &,
+                                   ValueRange, unsigned)>
+      reduce = [&](OpBuilder &rb, SmallVector<Value> &all, ValueRange cur,
+                   unsigned level) -> SmallVector<Value> {
+    if (level == reduction.size()) {
+      if (inner.empty())
+        return update(rb, all, cur);
+      IntegerSet set = guardSet(inner, substMap, ctx);
+      ValueRange r = guarded(rb, loc, set, all, cur, [&](OpBuilder &tb) {
+        return update(tb, all, cur);
+      });
+      return SmallVector<Value>(r.begin(), r.end());
+    }
+    unsigned v = reduction[level];
+    auto loop = affine::AffineForOp::create(
+        rb, loc, plan.lo(v), plan.hi(v) + 1, 1, cur,
+        [&](OpBuilder &lb, Location, Value iv, ValueRange iters) {
+          all.push_back(iv);
+          SmallVector<Value> next = reduce(lb, all, iters, level + 1);
+          all.pop_back();
+          affine::AffineYieldOp::create(lb, loc, next);
+        });
+    return SmallVector<Value>(loop.getResults().begin(),
+                              loop.getResults().end());
+  };
+
+  SmallVector<Value> all(dims.begin(), dims.end());
+  SmallVector<Value> final;
+  if (outer.empty()) {
+    final = reduce(b, all, state, 0);
+  } else {
+    // Outer guards use only the cell's dimensions: the reduction variables
+    // they do not mention are set to 0 to drop their dimensions.
+    SmallVector<AffineExpr> cellSubst;
+    for (AffineExpr e : subst)
+      cellSubst.push_back(usesDimFrom(e, m) ? getAffineConstantExpr(0, ctx)
+                                            : e);
+    AffineMap cellOnly = AffineMap::get(m, 0, cellSubst, ctx);
+    IntegerSet set = guardSet(outer, cellOnly, ctx);
+    ValueRange r = guarded(b, loc, set, dims, state, [&](OpBuilder &tb) {
+      return reduce(tb, all, state, 0);
+    });
+    final.assign(r.begin(), r.end());
+  }
+  if (!ok)
+    return failure();
+  Scalar result = convertScalar(b, loc, {final[0], accType}, outType);
+  if (needFlag)
+    result.value =
+        arith::SelectOp::create(b, loc, final[1], result.value, empty.value);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Root kernels
+//===----------------------------------------------------------------------===//
+
+/// A loop nest over the variables' ranges (one iteration with none).
+static Operation *buildVarNest(OpBuilder &b, Location loc, ArrayRef<int64_t> lo,
+                               ArrayRef<int64_t> hi, NestBody body) {
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Value> ivs;
+  Operation *outer = nullptr;
+  if (lo.empty()) {
+    auto loop = affine::AffineForOp::create(b, loc, 0, 1);
+    b.setInsertionPointToStart(loop.getBody());
+    body(b, loc, ValueRange());
+    return loop;
+  }
+  for (auto [l, h] : llvm::zip(lo, hi)) {
+    auto loop = affine::AffineForOp::create(b, loc, l, h + 1);
+    if (!outer)
+      outer = loop;
+    ivs.push_back(loop.getInductionVar());
+    b.setInsertionPointToStart(loop.getBody());
+  }
+  body(b, loc, ivs);
+  return outer;
+}
+
+LogicalResult loops::lowerContraction(KernelLowering &k, tile::ContractOp op) {
+  Location loc = op.getLoc();
+  MLIRContext *ctx = op.getContext();
+  Value out = k.bufferOf(op.getResult());
+  if (!out)
+    return op.emitOpError("has no output buffer");
+  RankedTensorType outTensor = op.getType();
+  Type outType = outTensor.getElementType();
+  unsigned rank = outTensor.getRank();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  std::string name = k.kernelName(op);
+  bool ok = true;
+
+  if (hasPermutationSink(op)) {
+    k.buildNest(loc, outTensor.getShape(), name,
+                [&](OpBuilder &b, Location l, ValueRange ivs) {
+                  FailureOr<Scalar> cell =
+                      emitContractionCell(k, b, l, op, identity, ivs);
+                  if (failed(cell)) {
+                    ok = false;
+                    return;
+                  }
+                  affine::AffineStoreOp::create(b, l, toStorage(b, l, *cell),
+                                                out, identity, ivs);
+                });
+    return success(ok);
+  }
+
+  // In memory: initialise, accumulate, and finish untouched cells.
+  AggregationKind agg = op.getAgg();
+  Value init = op.getInit();
+  bool needFlag = agg == AggregationKind::prod || agg == AggregationKind::max ||
+                  agg == AggregationKind::min ||
+                  (agg == AggregationKind::sum && init);
+  Value flags;
+  if (needFlag)
+    flags = k.allocTemporary(
+        loc, MemRefType::get(outTensor.getShape(), IntegerType::get(ctx, 8)));
+  auto readDefault = [&](OpBuilder &b, Location l, ValueRange ivs) {
+    FailureOr<Scalar> d = k.readValue(b, l, init, identity, ivs);
+    if (failed(d)) {
+      ok = false;
+      return zeroScalar(b, l, outType);
+    }
+    return convertScalar(b, l, *d, outType);
+  };
+  k.buildNest(loc, outTensor.getShape(), name + ".init",
+              [&](OpBuilder &b, Location l, ValueRange ivs) {
+                Scalar v = agg == AggregationKind::assign && init
+                               ? readDefault(b, l, ivs)
+                               : zeroScalar(b, l, outType);
+                affine::AffineStoreOp::create(b, l, toStorage(b, l, v), out,
+                                              identity, ivs);
+                if (flags)
+                  affine::AffineStoreOp::create(
+                      b, l, arith::ConstantIntOp::create(b, l, 0, 8), flags,
+                      identity, ivs);
+              });
+
+  ContractionPlan plan(op);
+  plan.collectGuards(/*withSink=*/true);
+  SmallVector<AffineExpr> subst(plan.numVars, getAffineConstantExpr(0, ctx));
+  SmallVector<int64_t> lo, hi;
+  for (unsigned v = 0; v < plan.numVars; ++v)
+    if (plan.occurs.test(v)) {
+      subst[v] = getAffineDimExpr(lo.size(), ctx);
+      lo.push_back(plan.lo(v));
+      hi.push_back(plan.hi(v));
+    }
+  AffineMap substMap = AffineMap::get(lo.size(), 0, subst, ctx);
+  AffineMap cellMap = op.getSink().compose(substMap);
+
+  auto accumulate = [&](OpBuilder &b, Location l, ValueRange ivs) {
+    FailureOr<Scalar> c = contribution(k, b, l, op, substMap, ivs);
+    if (failed(c)) {
+      ok = false;
+      return;
+    }
+    Scalar next = *c;
+    if (agg != AggregationKind::assign) {
+      Value loaded = affine::AffineLoadOp::create(b, l, out, cellMap, ivs);
+      Scalar acc = fromStorage(b, l, loaded, outType);
+      next.value = aggregate(b, l, agg, acc, *c);
+      if (flags) {
+        Value f = affine::AffineLoadOp::create(b, l, flags, cellMap, ivs);
+        Value touched =
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, f,
+                                  arith::ConstantIntOp::create(b, l, 0, 8));
+        if (agg != AggregationKind::sum)
+          next.value =
+              arith::SelectOp::create(b, l, touched, next.value, c->value);
+        affine::AffineStoreOp::create(b, l,
+                                      arith::ConstantIntOp::create(b, l, 1, 8),
+                                      flags, cellMap, ivs);
+      }
+    }
+    affine::AffineStoreOp::create(b, l, toStorage(b, l, next), out, cellMap,
+                                  ivs);
+  };
+  Operation *body =
+      buildVarNest(k.topBuilder(), loc, lo, hi,
+                   [&](OpBuilder &b, Location l, ValueRange ivs) {
+                     if (plan.guards.empty())
+                       return accumulate(b, l, ivs);
+                     IntegerSet set = guardSet(plan.guards, substMap, ctx);
+                     auto ifOp =
+                         affine::AffineIfOp::create(b, l, set, ivs,
+                                                    /*withElseRegion=*/false);
+                     OpBuilder tb = ifOp.getThenBodyBuilder();
+                     accumulate(tb, l, ivs);
+                   });
+  body->setAttr("tilec.kernel", StringAttr::get(ctx, name));
+
+  if (flags && init)
+    k.buildNest(
+        loc, outTensor.getShape(), name + ".final",
+        [&](OpBuilder &b, Location l, ValueRange ivs) {
+          Value f = affine::AffineLoadOp::create(b, l, flags, identity, ivs);
+          Value touched =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, f,
+                                    arith::ConstantIntOp::create(b, l, 0, 8));
+          Value loaded = affine::AffineLoadOp::create(b, l, out, identity, ivs);
+          Scalar d = readDefault(b, l, ivs);
+          Scalar cur = fromStorage(b, l, loaded, outType);
+          Value v = arith::SelectOp::create(b, l, touched, cur.value, d.value);
+          affine::AffineStoreOp::create(b, l, toStorage(b, l, {v, outType}),
+                                        out, identity, ivs);
+        });
+  return success(ok);
+}

@@ -1,0 +1,37 @@
+//===- InitAll.cpp - Register tilec's dialects and passes ------*- C++ -*-===//
+//
+// The one place that knows every dialect and pass of tilec. Each library
+// adds its registration here with one line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/InitAll.h"
+
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/Tile/IR/TileDialect.h"
+#include "tilec/Dialect/Tile/Transforms/Passes.h"
+#include "tilec/Pipelines/Pipelines.h"
+#include "tilec/Target/LLVM/LoopsToLLVM.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+
+void tilec::registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<tile::TileDialect, mlir::func::FuncDialect>();
+  // The loop level (convert-tile-to-loops and the passes after it).
+  registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
+                  mlir::scf::SCFDialect>();
+}
+
+void tilec::registerAllPasses() {
+  tile::registerTilePasses();
+  registerTilecConversionPasses();
+  registerTilecPipelines();
+  registerLoopsToLLVMPipeline();
+}

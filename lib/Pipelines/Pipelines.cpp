@@ -1,0 +1,36 @@
+//===- Pipelines.cpp - The pass pipelines of tilec ------------------------===//
+//
+// Assembles the passes of each compilation level in order. The tile-level
+// passes run per function; the conversion runs on the module because it
+// replaces functions and adds constant globals.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Pipelines/Pipelines.h"
+
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void tilec::buildTileToLoopsPipeline(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(tile::createTileComputeBoundsPass());
+  pm.addNestedPass<func::FuncOp>(tile::createTileFuseElementwisePass());
+  pm.addPass(createConvertTileToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(tile::createTilePlanBuffersPass());
+  pm.addNestedPass<func::FuncOp>(tile::createTileFingerprintKernelsPass());
+}
+
+void tilec::registerTilecPipelines() {
+  PassPipelineRegistration<>(
+      "tilec-pipeline-loops",
+      "Lower the tile dialect to the loop level (bounds, fusion, loops, "
+      "buffer planning, fingerprints)",
+      [](OpPassManager &pm) { buildTileToLoopsPipeline(pm); });
+}

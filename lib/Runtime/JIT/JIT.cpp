@@ -1,0 +1,147 @@
+//===- JIT.cpp - Run loop-level MLIR on the host through ORC --------------===//
+//
+// The module is lowered by the same pipeline as ahead-of-time compilation and
+// optimised by the same LLVM pipeline (through the ExecutionEngine's
+// transformer hook), so `tilec run` measures the code `-o model.o` ships.
+// OpenMP's runtime is loaded from libomp for the parallel loops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Runtime/JIT.h"
+#include "tilec/Target/LLVM/CodeGen.h"
+#include "tilec/Target/LLVM/LoopsToLLVM.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace tilec;
+using llvm::Error;
+using llvm::Expected;
+
+static Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+JITProgram::~JITProgram() = default;
+
+/// Storage bits of a memref element: i1 is stored in a byte.
+static unsigned storageBits(mlir::Type type) {
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return bits == 1 ? 8 : bits;
+}
+
+Expected<std::unique_ptr<JITProgram>>
+JITProgram::compile(mlir::ModuleOp module, llvm::StringRef entry,
+                    const JITOptions &options) {
+  initializeNativeTarget();
+  std::unique_ptr<JITProgram> program(new JITProgram());
+  program->entry = entry.empty() ? findEntryFunction(module) : entry.str();
+  if (program->entry.empty())
+    return makeError("the module has no entry function");
+
+  mlir::MLIRContext *context = module.getContext();
+  mlir::DialectRegistry registry;
+  registerLoopsToLLVMDialects(registry);
+  context->appendDialectRegistry(registry);
+
+  // Diagnostics become the error text: the library never prints.
+  std::string diagnostics;
+  llvm::raw_string_ostream diagStream(diagnostics);
+  mlir::ScopedDiagnosticHandler handler(context, [&](mlir::Diagnostic &diag) {
+    diagStream << diag.getLocation() << ": " << diag << "\n";
+    return mlir::success();
+  });
+
+  if (mlir::failed(prepareEntryFunction(module, program->entry, "")))
+    return makeError(diagnostics);
+  auto func = module.lookupSymbol<mlir::func::FuncOp>(program->entry);
+  for (mlir::Type type : func.getArgumentTypes()) {
+    auto memref = mlir::cast<mlir::MemRefType>(type);
+    if (!memref.getElementType().isIntOrFloat())
+      return makeError("unsupported element type in the entry's arguments");
+    program->arguments.push_back(
+        {memref.getShape().vec(), storageBits(memref.getElementType())});
+  }
+
+  mlir::PassManager pm(context);
+  LoopsToLLVMOptions lowering;
+  lowering.parallel = options.parallel;
+  buildLoopsToLLVMPipeline(pm, lowering);
+  if (mlir::failed(pm.run(module)))
+    return makeError("lowering to the LLVM dialect failed:\n" + diagnostics);
+
+  auto machine = createTargetMachine("native", options.optLevel);
+  if (!machine)
+    return machine.takeError();
+  program->machine = std::move(*machine);
+  llvm::TargetMachine *tm = program->machine.get();
+  unsigned optLevel = options.optLevel;
+  auto transformer = [tm, optLevel](llvm::Module *llvmModule) {
+    return optimizeModule(*llvmModule, *tm, optLevel);
+  };
+
+  llvm::StringRef libraries[] = {TILEC_LIBOMP_PATH};
+  mlir::ExecutionEngineOptions engineOptions;
+  engineOptions.transformer =
+      llvm::function_ref<Error(llvm::Module *)>(transformer);
+  engineOptions.jitCodeGenOptLevel = tm->getOptLevel();
+  engineOptions.sharedLibPaths = libraries;
+  engineOptions.enableGDBNotificationListener = false;
+  engineOptions.enablePerfNotificationListener = false;
+  auto engine = mlir::ExecutionEngine::create(module, engineOptions);
+  if (!engine)
+    return engine.takeError();
+  program->engine = std::move(*engine);
+  return std::move(program);
+}
+
+Error JITProgram::checkArgument(unsigned index, const TensorType &type) const {
+  const ArgumentType &expected = arguments[index];
+  if (type.shape != expected.shape ||
+      dtypeBytes(type.dtype) * 8 != expected.bits)
+    return makeError("argument " + llvm::Twine(index) + " of '" + entry +
+                     "' is " + type.str() + ", which does not match the " +
+                     "compiled memref");
+  return Error::success();
+}
+
+Expected<std::vector<Tensor>>
+JITProgram::run(llvm::ArrayRef<Tensor> inputs,
+                llvm::ArrayRef<TensorType> outputTypes) const {
+  if (inputs.size() + outputTypes.size() != arguments.size())
+    return makeError("'" + entry + "' takes " + llvm::Twine(arguments.size()) +
+                     " buffers, given " +
+                     llvm::Twine(inputs.size() + outputTypes.size()));
+  std::vector<Tensor> outputs;
+  outputs.reserve(outputTypes.size());
+  for (const TensorType &type : outputTypes)
+    outputs.emplace_back(type);
+
+  // The packed interface takes the address of each argument; each argument
+  // is a bare pointer to the buffer.
+  std::vector<void *> pointers;
+  pointers.reserve(arguments.size());
+  for (auto [index, tensor] : llvm::enumerate(inputs)) {
+    if (Error error = checkArgument(index, tensor.type))
+      return std::move(error);
+    pointers.push_back(const_cast<uint8_t *>(tensor.data.data()));
+  }
+  for (auto [index, tensor] : llvm::enumerate(outputs)) {
+    if (Error error = checkArgument(inputs.size() + index, tensor.type))
+      return std::move(error);
+    pointers.push_back(tensor.data.data());
+  }
+  std::vector<void *> packed;
+  for (void *&pointer : pointers)
+    packed.push_back(&pointer);
+  if (Error error = engine->invokePacked(entry, packed))
+    return std::move(error);
+  return std::move(outputs);
+}

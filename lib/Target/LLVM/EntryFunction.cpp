@@ -1,0 +1,64 @@
+//===- EntryFunction.cpp - Find and prepare the entry function ------------===//
+//
+// The loop level promises one entry function over memrefs (inputs, then
+// outputs) with no results. These helpers check that promise before code
+// generation relies on it, so hand-written or foreign .mlir input gets a
+// diagnostic instead of a crash, and give the function its C name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Target/LLVM/LoopsToLLVM.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+
+std::string tilec::findEntryFunction(ModuleOp module) {
+  func::FuncOp only;
+  unsigned definitions = 0;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func->hasAttr("tilec.entry"))
+      return func.getSymName().str();
+    if (!func.isExternal()) {
+      only = func;
+      ++definitions;
+    }
+  }
+  return definitions == 1 ? only.getSymName().str() : std::string();
+}
+
+LogicalResult tilec::prepareEntryFunction(ModuleOp module,
+                                          llvm::StringRef entry,
+                                          llvm::StringRef symbol) {
+  auto func = module.lookupSymbol<func::FuncOp>(entry);
+  if (!func || func.isExternal())
+    return module.emitError() << "no entry function '" << entry << "'";
+  if (func.getNumResults() != 0)
+    return func.emitError()
+           << "the entry function must return no values (outputs are "
+              "memref arguments)";
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+    auto memref = dyn_cast<MemRefType>(type);
+    if (!memref || !memref.hasStaticShape() || !memref.getLayout().isIdentity())
+      return func.emitError() << "argument " << index
+                              << " of the entry function must be a static, "
+                                 "identity-layout memref, not "
+                              << type;
+    func.setArgAttr(index, LLVM::LLVMDialect::getNoAliasAttrName(),
+                    UnitAttr::get(module.getContext()));
+  }
+  if (!symbol.empty() && symbol != entry) {
+    if (module.lookupSymbol(symbol))
+      return func.emitError() << "cannot rename the entry function to '"
+                              << symbol << "': the name is taken";
+    if (failed(SymbolTable::replaceAllSymbolUses(
+            func, StringAttr::get(module.getContext(), symbol), module)))
+      return func.emitError() << "cannot rename the entry function";
+    func.setSymName(symbol);
+  }
+  func.setPublic();
+  return success();
+}

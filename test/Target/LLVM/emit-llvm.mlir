@@ -1,0 +1,32 @@
+// The LLVM IR of a loop-level module: the entry takes bare noalias pointers
+// (the C ABI of model.h), the outer parallel loop forks OpenMP threads, and
+// -O3 vectorises the inner loop of an elementwise kernel.
+// RUN: tilec-cpu %s --emit=llvm -O2 -o - | FileCheck %s
+// RUN: tilec-cpu %s --emit=llvm -O3 --no-parallel --cpu=x86-64-v3 -o - \
+// RUN:   | FileCheck %s --check-prefix=VEC
+// RUN: tilec-cpu %s --emit=llvm -O0 -o - | FileCheck %s --check-prefix=O0
+
+// CHECK-LABEL: define void @main(ptr noalias {{.*}}, ptr noalias
+// CHECK: call {{.*}} @__kmpc_fork_call
+// CHECK: define internal void @main..omp_par
+
+// VEC-LABEL: define void @main(
+// VEC-NOT: __kmpc
+// VEC: fmul <8 x float>
+// VEC: @llvm.exp.v8f32
+
+// O0-LABEL: define void @main(
+// O0-NOT: <{{[0-9]+}} x float>
+func.func @main(%X: memref<64x256xf32>, %Y: memref<64x256xf32>)
+    attributes {tilec.entry} {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 256 {
+      %x = affine.load %X[%i, %j] : memref<64x256xf32>
+      %two = arith.constant 2.0 : f32
+      %m = arith.mulf %x, %two : f32
+      %e = math.exp %m : f32
+      affine.store %e, %Y[%i, %j] : memref<64x256xf32>
+    }
+  }
+  return
+}

@@ -1,0 +1,28 @@
+// tilec-loops-to-llvm takes the loop level to the LLVM dialect: bare
+// pointers for memrefs, the outer parallel loop as an OpenMP loop (or plain
+// loops with parallel=false), math as intrinsics or libm calls.
+// RUN: tilec-opt %s --tilec-loops-to-llvm | FileCheck %s
+// RUN: tilec-opt %s '--tilec-loops-to-llvm=parallel=false' \
+// RUN:   | FileCheck %s --check-prefix=SERIAL
+
+// CHECK-LABEL: llvm.func @f(
+// CHECK-SAME: !llvm.ptr {llvm.noalias}
+// CHECK: omp.parallel
+// CHECK: omp.wsloop
+// CHECK: llvm.intr.exp
+// CHECK: llvm.call @atanhf
+
+// SERIAL-LABEL: llvm.func @f(
+// SERIAL-NOT: omp.
+// SERIAL: llvm.intr.exp
+func.func @f(%X: memref<16x8xf32> {llvm.noalias}, %Y: memref<16x8xf32> {llvm.noalias}) {
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 8 {
+      %x = affine.load %X[%i, %j] : memref<16x8xf32>
+      %e = math.exp %x : f32
+      %t = math.atanh %e : f32
+      affine.store %t, %Y[%i, %j] : memref<16x8xf32>
+    }
+  }
+  return
+}

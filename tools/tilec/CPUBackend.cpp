@@ -1,0 +1,225 @@
+//===- CPUBackend.cpp - The llvm-x86 target in the driver -----------------===//
+//
+// Part of the tilec driver; see CPUBackend.h. The entry symbol of an object
+// is the output file's stem (cSymbolForOutput), since a Tile entry is often
+// `main`, which C reserves.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CPUBackend.h"
+#include "DriverError.h"
+#include "LoopModule.h"
+#include "Output.h"
+
+#include "tilec/Interp/Interpreter.h"
+#include "tilec/Runtime/JIT.h"
+#include "tilec/Target/LLVM/CHeader.h"
+#include "tilec/Target/LLVM/CodeGen.h"
+#include "tilec/Target/LLVM/LoopsToLLVM.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace tilec;
+using namespace tilec::driver;
+
+/// The loop level of `program`, in a context that can also translate the
+/// LLVM dialect; a failure has been reported and ends the command.
+static mlir::OwningOpRef<mlir::ModuleOp>
+buildLoopModule(mlir::MLIRContext &context, ProgramLoader &loader,
+                const typed::Program &program) {
+  mlir::DialectRegistry registry;
+  registerLoopsToLLVMDialects(registry);
+  context.appendDialectRegistry(registry);
+  return buildLoopLevelModule(context, loader, program);
+}
+
+/// The parameters of model.h, from the typed program (which knows the
+/// signedness the loop level has dropped).
+static std::vector<CHeaderParam> headerParams(const typed::Program &program) {
+  std::vector<CHeaderParam> params;
+  auto add = [&](typed::ValueId id, bool isOutput) {
+    const typed::Value &value = program.value(id);
+    params.push_back(
+        {value.name, value.type.dtype, value.type.shape, isOutput});
+  };
+  for (typed::ValueId id : program.inputs)
+    add(id, false);
+  for (typed::ValueId id : program.outputs)
+    add(id, true);
+  return params;
+}
+
+void tilec::driver::compileForCPU(const CompileOptions &options,
+                                  std::optional<EmitKind> emit,
+                                  ProgramLoader &loader,
+                                  const typed::Program &program) {
+  initializeNativeTarget();
+  auto machine = createTargetMachine(options.cpu, options.optLevel);
+  if (!machine)
+    failUsage(llvm::toString(machine.takeError()));
+
+  std::string objectPath = options.output;
+  if (objectPath.empty() && !emit) {
+    llvm::StringRef input = options.program.inputPath;
+    objectPath =
+        input == "-" ? "model.o" : (llvm::sys::path::stem(input) + ".o").str();
+  }
+  if (llvm::sys::path::extension(objectPath) == ".h")
+    failUsage(fmt::format("-o '{}' would be overwritten by the C header; "
+                          "name the object file '.o'",
+                          objectPath));
+  std::string symbol = cSymbolForOutput(emit ? "" : objectPath);
+
+  mlir::MLIRContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      buildLoopModule(context, loader, program);
+  mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
+  std::string entry = findEntryFunction(*module);
+  if (entry.empty() ||
+      mlir::failed(prepareEntryFunction(*module, entry, symbol)))
+    failInput("internal error: the loop level has no usable entry function");
+  mlir::PassManager pm(&context);
+  buildLoopsToLLVMPipeline(pm, LoopsToLLVMOptions());
+  if (mlir::failed(pm.run(*module)))
+    failInput();
+
+  llvm::LLVMContext llvmContext;
+  auto llvmModule = translateToLLVMIR(*module, llvmContext, **machine);
+  if (!llvmModule)
+    failWith(ExitCode::RuntimeFailure, llvmModule.takeError());
+  if (llvm::Error error =
+          optimizeModule(**llvmModule, **machine, options.optLevel))
+    failWith(ExitCode::RuntimeFailure, std::move(error));
+
+  llvm::SmallString<0> code;
+  llvm::raw_svector_ostream os(code);
+  if (emit == EmitKind::LLVM) {
+    (*llvmModule)->print(os, nullptr);
+  } else {
+    MachineCodeKind kind =
+        emit ? MachineCodeKind::Assembly : MachineCodeKind::Object;
+    if (llvm::Error error = emitMachineCode(**llvmModule, **machine, kind, os))
+      failWith(ExitCode::RuntimeFailure, std::move(error));
+  }
+  if (emit) {
+    writeOutputFile(options.output.empty() ? "-" : options.output, code);
+    return;
+  }
+  writeOutputFile(objectPath, code);
+  if (objectPath == "-")
+    return;
+  llvm::SmallString<128> headerPath(objectPath);
+  llvm::sys::path::replace_extension(headerPath, ".h");
+  std::string header;
+  llvm::raw_string_ostream headerStream(header);
+  llvm::StringRef source = options.program.inputPath;
+  writeCHeader(headerStream, symbol,
+               source == "-" ? "<stdin>" : llvm::sys::path::filename(source),
+               headerParams(program));
+  writeOutputFile(headerPath, header);
+}
+
+std::vector<Tensor> tilec::driver::runOnCPU(ProgramLoader &loader,
+                                            const typed::Program &program,
+                                            const std::vector<Tensor> &inputs,
+                                            unsigned optLevel) {
+  mlir::MLIRContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      buildLoopModule(context, loader, program);
+  JITOptions options;
+  options.optLevel = optLevel;
+  auto compiled = JITProgram::compile(*module, "", options);
+  if (!compiled)
+    failWith(ExitCode::RuntimeFailure, compiled.takeError());
+  std::vector<TensorType> outputTypes;
+  for (typed::ValueId id : program.outputs)
+    outputTypes.push_back(program.value(id).type);
+  auto outputs = (*compiled)->run(inputs, outputTypes);
+  if (!outputs)
+    failWith(ExitCode::RuntimeFailure, outputs.takeError());
+  return std::move(*outputs);
+}
+
+/// Absolute and relative tolerance of an output of type `dtype`: a few
+/// units in the last place of the type, scaled for the reassociation of
+/// long reductions (vectorised sums add in another order).
+static std::pair<double, double> tolerance(DType dtype) {
+  switch (dtype) {
+  case DType::F16:
+    return {1e-2, 1e-2};
+  case DType::BF16:
+    return {5e-2, 5e-2};
+  case DType::F32:
+    return {1e-4, 1e-4};
+  case DType::F64:
+    return {1e-10, 1e-10};
+  default:
+    return {0, 0};
+  }
+}
+
+bool tilec::driver::checkAgainstInterpreter(
+    const typed::Program &program, std::vector<Tensor> inputs,
+    const std::vector<Tensor> &outputs) {
+  llvm::Expected<std::vector<Tensor>> reference =
+      interpret(program, std::move(inputs));
+  if (!reference)
+    failWith(ExitCode::RuntimeFailure, reference.takeError());
+  bool allMatch = true;
+  for (size_t i = 0; i < outputs.size() && i < reference->size(); ++i) {
+    const Tensor &got = outputs[i], &want = (*reference)[i];
+    DType dtype = want.type.dtype;
+    auto [absTol, relTol] = tolerance(dtype);
+    double maxAbs = 0, maxRel = 0;
+    bool match = got.type == want.type;
+    for (int64_t e = 0; match && e < want.numElements(); ++e) {
+      if (!isFloat(dtype)) {
+        int64_t a = got.getInt(e), b = want.getInt(e);
+        double diff = a == b ? 0 : std::fabs(double(a) - double(b));
+        maxAbs = std::max(maxAbs, diff);
+        if (b != 0)
+          maxRel = std::max(maxRel, diff / std::fabs(double(b)));
+        match = match && a == b;
+        continue;
+      }
+      double a = got.getDouble(e), b = want.getDouble(e);
+      if (std::isnan(a) || std::isnan(b)) {
+        match = match && std::isnan(a) && std::isnan(b);
+        continue;
+      }
+      if (a == b) // equal infinities included
+        continue;
+      double diff = std::fabs(a - b);
+      if (std::isnan(diff)) // one infinite
+        diff = INFINITY;
+      double rel = b != 0 ? diff / std::fabs(b) : diff;
+      maxAbs = std::max(maxAbs, diff);
+      maxRel = std::max(maxRel, rel);
+      if (diff > absTol && rel > relTol)
+        match = false;
+    }
+    const std::string &name = program.value(program.outputs[i]).name;
+    llvm::outs() << fmt::format(
+        "check: {}: max abs error {:.3g}, max rel error {:.3g} ({}; {})\n",
+        name, maxAbs, maxRel,
+        isFloat(dtype) ? fmt::format("tolerance {:.0e}", absTol)
+                       : std::string("exact"),
+        match ? "ok" : "MISMATCH");
+    allMatch = allMatch && match;
+  }
+  return allMatch;
+}

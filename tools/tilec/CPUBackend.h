@@ -1,0 +1,45 @@
+//===- CPUBackend.h - The llvm-x86 target in the driver ---------*- C++ -*-===//
+//
+// What `tilec FILE --target=llvm-x86` and `tilec run --target=llvm-x86` do
+// after the front end: lower the tile module to the loop level, then either
+// emit LLVM IR, assembly or an object file with its C header, or JIT-compile
+// and run it. --check compares with the reference interpreter.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TOOLS_TILEC_CPUBACKEND_H
+#define TILEC_TOOLS_TILEC_CPUBACKEND_H
+
+#include "Options.h"
+#include "ProgramLoader.h"
+#include "Targets.h"
+
+#include "tilec/Support/Tensor.h"
+
+#include <optional>
+#include <vector>
+
+namespace tilec::driver {
+
+/// Compiles for the host CPU: --emit=llvm or asm prints, otherwise the
+/// object goes to -o (default: FILE's stem + ".o") and the header next to it
+/// with the same stem. `-o -` writes only the object, to stdout.
+void compileForCPU(const CompileOptions &options, std::optional<EmitKind> emit,
+                   ProgramLoader &loader, const typed::Program &program);
+
+/// JIT-compiles `program` at -O`optLevel` and runs it on `inputs`.
+std::vector<Tensor> runOnCPU(ProgramLoader &loader,
+                             const typed::Program &program,
+                             const std::vector<Tensor> &inputs,
+                             unsigned optLevel);
+
+/// Runs the interpreter on `inputs` and prints, per output, the largest
+/// absolute and relative error of `outputs`. Returns false when an output
+/// exceeds its dtype's tolerance (exact for integers and bool).
+bool checkAgainstInterpreter(const typed::Program &program,
+                             std::vector<Tensor> inputs,
+                             const std::vector<Tensor> &outputs);
+
+} // namespace tilec::driver
+
+#endif // TILEC_TOOLS_TILEC_CPUBACKEND_H
