@@ -8,7 +8,7 @@
 
 #include "CPUBackend.h"
 #include "DriverError.h"
-#include "LoopModule.h"
+#include "ModuleStages.h"
 #include "Output.h"
 
 #include "tilec/Interp/Interpreter.h"

@@ -11,11 +11,10 @@
 #include "CPUBackend.h"
 #include "Commands.h"
 #include "DriverError.h"
-#include "LoopModule.h"
+#include "ModuleStages.h"
 #include "Output.h"
 #include "ProgramLoader.h"
 #include "Targets.h"
-#include "TileModule.h"
 
 #include "mlir/IR/MLIRContext.h"
 

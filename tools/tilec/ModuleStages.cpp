@@ -1,16 +1,18 @@
-//===- TileModule.cpp - The typed program as verified tile IR -------------===//
+//===- ModuleStages.cpp - The program as tile IR and at the loop level ----===//
 //
-// Part of the tilec driver; see TileModule.h.
+// Part of the tilec driver; see ModuleStages.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileModule.h"
+#include "ModuleStages.h"
 #include "DriverError.h"
 
 #include "tilec/MLIRGen/MLIRGen.h"
+#include "tilec/Pipelines/Pipelines.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
 
 using namespace tilec;
 using namespace tilec::driver;
@@ -24,6 +26,20 @@ tilec::driver::buildTileModule(mlir::MLIRContext &context,
   mlir::OwningOpRef<mlir::ModuleOp> module =
       genModule(context, program, loader.getSourceMgr());
   if (!module || mlir::failed(mlir::verify(*module)))
+    failInput();
+  return module;
+}
+
+mlir::OwningOpRef<mlir::ModuleOp>
+tilec::driver::buildLoopLevelModule(mlir::MLIRContext &context,
+                                    ProgramLoader &loader,
+                                    const typed::Program &program) {
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      buildTileModule(context, loader, program);
+  mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
+  mlir::PassManager pm(&context);
+  buildTileToLoopsPipeline(pm);
+  if (mlir::failed(pm.run(*module)))
     failInput();
   return module;
 }
