@@ -1,0 +1,104 @@
+//===- Device.h - One interface over the device runtimes ----------*- C++ -*-===//
+//
+// OpenCL (lib/Runtime/OpenCL), Vulkan (lib/Runtime/Vulkan) and later CUDA sit
+// behind these classes, so `tilec run`, `tilec bench`, `tilec autotune` and
+// tilec-run drive every device the same way (ARCHITECTURE.md). No LLVM here.
+//
+// Errors are returned, never printed or thrown; each message names the
+// runtime's own error (CL_OUT_OF_RESOURCES, VK_ERROR_DEVICE_LOST, ...) and
+// the kernel it concerns. A failure here is exit code 3 in the tools.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_RUNTIME_DEVICE_H
+#define TILEC_RUNTIME_DEVICE_H
+
+#include "tilec/Runtime/Manifest.h"
+#include "tilec/Support/Result.h"
+#include "tilec/Support/Tensor.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tilec::rt {
+
+/// What `tilec devices` prints and the cost model uses. Zero means unknown.
+struct DeviceInfo {
+  /// Stable identifier, used by --device and schedule files:
+  /// "<runtime>:<vendor>:<name>:<index>" lower-cased with spaces as '-', e.g.
+  /// "opencl:pocl:cpu-haswell-intel-xeon:0", "vulkan:nvidia:nvidia-h200:0",
+  /// "cpu:host:intel-xeon-platinum-8480:0". Index counts equal names.
+  std::string id;
+  std::string runtime; ///< "opencl", "vulkan", "cuda", "cpu"
+  std::string type;    ///< "cpu", "gpu", "accelerator", "other"
+  std::string name, vendor, driverVersion, platform;
+  std::string apiVersion; ///< "OpenCL 3.0 PoCL ...", "Vulkan 1.3.255"
+  unsigned computeUnits = 0;
+  unsigned clockMHz = 0;
+  uint64_t globalMemBytes = 0;
+  uint64_t maxAllocBytes = 0;
+  uint64_t localMemBytes = 0; ///< per work-group (OpenCL local, Vulkan shared)
+  uint64_t maxWorkGroupSize = 0;
+  std::vector<uint64_t> maxWorkItemSizes; ///< per dimension
+  std::vector<uint64_t> maxWorkGroupCount; ///< Vulkan: per dimension
+  uint64_t cacheBytes = 0;     ///< global memory cache (OpenCL) / L2 (CPU)
+  unsigned cacheLineBytes = 0;
+  unsigned preferredVectorWidthFloat = 0;
+  unsigned preferredVectorWidthHalf = 0;
+  unsigned subgroupSize = 0;
+  uint64_t maxStorageBufferRange = 0; ///< Vulkan
+  bool fp16 = false, fp64 = false, int64 = true, int8 = true;
+  std::vector<std::string> extensions;
+};
+
+/// Time of one kernel launch, from the runtime's own profiling counters.
+struct KernelTiming {
+  std::string kernel;
+  double seconds = 0;
+};
+
+/// A compiled program loaded on one device, ready to run many times.
+class Program {
+public:
+  virtual ~Program();
+  /// Runs every kernel of the manifest once. `inputs` maps each input name
+  /// of the manifest to a host tensor of exactly its dtype and shape (checked;
+  /// a mismatch is an error naming the input). Outputs are copied back into
+  /// `outputs` (filled by name). With `timings`, one entry per kernel launch.
+  virtual Status run(const std::map<std::string, Tensor> &inputs,
+                     std::map<std::string, Tensor> &outputs,
+                     std::vector<KernelTiming> *timings = nullptr) = 0;
+};
+
+/// One runtime (OpenCL, Vulkan, ...): its devices and how to load programs.
+class Runtime {
+public:
+  virtual ~Runtime();
+  virtual std::string name() const = 0; ///< "opencl", "vulkan"
+  /// The devices this runtime sees. A missing loader or driver is not an
+  /// error: it gives no devices (and `whyNone` says why, for `devices`).
+  virtual std::vector<DeviceInfo> devices() = 0;
+  virtual std::string whyNone() const { return {}; }
+  /// Builds `manifest`'s kernels (`artefact` holds the bytes of the kernel
+  /// file: OpenCL C source or a SPIR-V binary) on device `deviceId`. A build
+  /// failure quotes the driver's log with the kernel source line.
+  virtual Result<std::unique_ptr<Program>>
+  load(const std::string &deviceId, const Manifest &manifest,
+       const std::string &artefact) = 0;
+};
+
+/// Every runtime compiled into this build (OpenCL, Vulkan when built).
+std::vector<std::unique_ptr<Runtime>> allRuntimes();
+
+/// Resolves a --device value against `devices`: an exact id, a unique
+/// substring of an id or name, or an index "N" into the list; empty picks the
+/// first GPU, else the first device. The error lists what exists.
+Result<DeviceInfo> selectDevice(const std::vector<DeviceInfo> &devices,
+                                const std::string &request);
+
+} // namespace tilec::rt
+
+#endif // TILEC_RUNTIME_DEVICE_H

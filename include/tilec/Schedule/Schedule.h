@@ -1,0 +1,97 @@
+//===- Schedule.h - How one kernel is tiled, as plain data --------*- C++ -*-===//
+//
+// A schedule says how the loop nest of one fused kernel is tiled and mapped
+// (ARCHITECTURE.md, "Schedules and autotuning"). It is data: a default one
+// comes from the cost model, a tuned one from a schedule file, and the
+// passes that apply it read it from the `tilec.schedule` attribute on the
+// kernel's outermost loop; no pass reads a file.
+//
+// The loops of a kernel are numbered outermost first, as the loop level
+// emits them: the parallel (output) loops, then the reduction loops. For
+// loop i:
+//   block[i]    elements of loop i per block: the cache tile on the CPU, the
+//               work-group tile on a GPU. 0 = the whole loop (no tiling).
+//   thread[i]   elements of loop i per thread inside a block: the register
+//               tile (micro-kernel) on the CPU, the elements one work-item
+//               computes on a GPU. 1 = one. For a reduction loop, block[i]
+//               is the reduction step staged at a time and thread[i] is
+//               ignored.
+// A GPU work-group therefore has block[i] / thread[i] work-items along each
+// mapped parallel loop.
+//   vector      SIMD width along the innermost parallel loop (1 = scalar).
+//   unroll      unroll factor of the innermost reduction loop (1 = none).
+//   stage[j]    GPU: copy operand j's tile (the j-th memref the kernel reads)
+//               into local memory per reduction block.
+//   order       permutation of the block loops, outermost first; empty = as
+//               emitted.
+// Every list may be shorter than the loop count: missing entries take the
+// defaults (0, 1, false, identity). Targets ignore what does not apply.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_SCHEDULE_SCHEDULE_H
+#define TILEC_SCHEDULE_SCHEDULE_H
+
+#include "mlir/Support/LLVM.h"
+#include "mlir/Support/LogicalResult.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class DictionaryAttr;
+class MLIRContext;
+class Operation;
+} // namespace mlir
+
+namespace tilec::schedule {
+
+struct KernelSchedule {
+  std::vector<int64_t> block;
+  std::vector<int64_t> thread;
+  int64_t vector = 1;
+  int64_t unroll = 1;
+  std::vector<bool> stage;
+  std::vector<int64_t> order;
+
+  int64_t blockOf(unsigned loop) const {
+    return loop < block.size() ? block[loop] : 0;
+  }
+  int64_t threadOf(unsigned loop) const {
+    return loop < thread.size() ? thread[loop] : 1;
+  }
+  bool stages(unsigned operand) const {
+    return operand < stage.size() && stage[operand];
+  }
+  bool operator==(const KernelSchedule &o) const {
+    return block == o.block && thread == o.thread && vector == o.vector &&
+           unroll == o.unroll && stage == o.stage && order == o.order;
+  }
+  /// "block=[64,64,0] thread=[4,8] vector=8 unroll=1 stage=[] order=[]"
+  std::string str() const;
+};
+
+/// The name of the attribute the passes read.
+inline constexpr const char *kScheduleAttrName = "tilec.schedule";
+
+/// {block = [..], thread = [..], vector = N, unroll = N, stage = [..],
+///  order = [..]} as an MLIR dictionary (i64 arrays, bool array).
+mlir::DictionaryAttr toAttr(mlir::MLIRContext *context,
+                            const KernelSchedule &schedule);
+/// Reads the dictionary back; a malformed one (wrong key types, negative or
+/// zero sizes where not allowed, an order that is no permutation) gives an
+/// error naming the entry.
+bool fromAttr(mlir::DictionaryAttr attr, KernelSchedule &schedule,
+              std::string &error);
+/// The schedule on a kernel's outermost loop: std::nullopt if it has none,
+/// failure (with an error emitted on `kernel`) if it is malformed.
+mlir::FailureOr<std::optional<KernelSchedule>>
+getKernelSchedule(mlir::Operation *kernel);
+/// Sets the attribute on `kernel`.
+void setKernelSchedule(mlir::Operation *kernel, const KernelSchedule &schedule);
+
+} // namespace tilec::schedule
+
+#endif // TILEC_SCHEDULE_SCHEDULE_H
