@@ -8,11 +8,35 @@
 #ifndef TILEC_PIPELINES_PIPELINES_H
 #define TILEC_PIPELINES_PIPELINES_H
 
+#include <cstdint>
+
 namespace mlir {
 class OpPassManager;
 } // namespace mlir
 
 namespace tilec {
+
+/// What the GPU mapping needs to know about the device it targets: the
+/// limits a schedule must respect and the facts the default schedule uses.
+/// Filled from a device profile (tilec devices) or left at these defaults,
+/// which every OpenCL 1.2 / Vulkan 1.1 device supports.
+struct GPUTargetOptions {
+  int64_t maxWorkGroupSize = 256;      ///< work-items per work-group
+  int64_t maxWorkItemSizes[3] = {256, 256, 64};
+  int64_t localMemBytes = 16384;       ///< per work-group
+  int64_t computeUnits = 8;
+  int64_t preferredVectorWidth = 1;    ///< floats
+  int64_t subgroupSize = 32;
+};
+
+/// loop level -> gpu level: every kernel nest gets a schedule (its own
+/// `tilec.schedule` if present, else the default for `target`), its parallel
+/// loops are tiled and mapped to work-groups and work-items, and each becomes
+/// a gpu.func in one gpu.module, launched in order by gpu.launch_func from
+/// the entry function. Kernel names come from the `tilec.kernel` attribute,
+/// and every op keeps its source location.
+void buildLoopsToGPUPipeline(mlir::OpPassManager &pm,
+                             const GPUTargetOptions &target);
 
 /// tile dialect -> loop level: canonicalize, tile-compute-bounds,
 /// tile-fuse-elementwise, convert-tile-to-loops, tile-plan-buffers and
