@@ -359,7 +359,7 @@ FoldResult tilec::foldBinary(BinaryOp op, const Const &a, const Const &b) {
   default:
     return FoldResult::fail(std::string("'") + ast::spelling(op) +
                             "' needs integer or bool operands, got " +
-                            dtypeName(t).str());
+                            std::string(dtypeName(t)));
   }
   Const c;
   c.type = t;
@@ -389,7 +389,7 @@ FoldResult tilec::foldUnary(UnaryOp op, const Const &a) {
   if (a.isFloat)
     return FoldResult::fail(std::string("'~' needs integer or bool operands, "
                                         "got ") +
-                            (a.type ? dtypeName(*a.type).str()
+                            (a.type ? std::string(dtypeName(*a.type))
                                     : std::string("a float constant")));
   if (a.isWeak())
     return FoldResult::ok(Const::weakInt(~a.i));

@@ -323,7 +323,7 @@ static bool requireIndices(Binder &b, const ast::Expr &call, const Operand &a) {
                                       "got a constant");
   if (!isInteger(a.type().dtype))
     return b.error(a.loc, call.name + " indices must be integers, got " +
-                              dtypeName(a.type().dtype).str());
+                              std::string(dtypeName(a.type().dtype)));
   return true;
 }
 
@@ -384,7 +384,7 @@ static std::optional<Operand> prng(Binder &b, const ast::Expr &call,
               s.type().shape == std::vector<int64_t>{3, 2048};
     if (!ok) {
       b.error(s.loc, "prng_step needs a u32 state of shape [3, 2048], got " +
-                         (s.isTensor() ? dtypeName(s.type().dtype).str() +
+                         (s.isTensor() ? std::string(dtypeName(s.type().dtype)) +
                                              " " + shapeStr(s.type().shape)
                                        : std::string("a constant")));
       return std::nullopt;

@@ -153,8 +153,8 @@ Binder::inlineCall(const ast::Function &callee, const ast::Expr &call,
     }
     const TensorType type = arg.type();
     if (p.dtype && *p.dtype != type.dtype) {
-      error(argLoc, argText + " must be " + dtypeName(*p.dtype).str() +
-                        ", got " + dtypeName(type.dtype).str(),
+      error(argLoc, argText + " must be " + std::string(dtypeName(*p.dtype)) +
+                        ", got " + std::string(dtypeName(type.dtype)),
             {{p.loc, "'" + p.name + "' is declared here"}});
       return std::nullopt;
     }

@@ -295,7 +295,7 @@ std::optional<Operand> Binder::binary(BinaryOp op, Operand a, Operand b,
     d.type = DType::I32;
   if (!d.weak && (isBitwise(op) || isShift(op)) && isFloat(d.type)) {
     error(loc, opText + " needs integer or bool operands, got " +
-                   dtypeName(d.type).str());
+                   std::string(dtypeName(d.type)));
     return std::nullopt;
   }
   if (a.isConst() && b.isConst())
@@ -321,7 +321,7 @@ std::optional<Operand> Binder::unary(UnaryOp op, Operand a, SMLoc loc) {
   DType t = a.type().dtype;
   if (op == UnaryOp::BitNot && isFloat(t)) {
     error(loc, "'~' needs integer or bool operands, got " +
-                   dtypeName(t).str());
+                   std::string(dtypeName(t)));
     return std::nullopt;
   }
   if (op == UnaryOp::Neg && t == DType::Bool)

@@ -205,9 +205,9 @@ bool ParameterBinder::bindShapeSource(const ast::Param &p) {
   std::string file = src.desc;
   if (p.dtype && src.dtypeGiven && *p.dtype != ft.dtype)
     return error(p.loc, "'" + p.name + "' is declared " +
-                            dtypeName(*p.dtype).str() + " but " + file +
+                            std::string(dtypeName(*p.dtype)) + " but " + file +
                             (src.file ? " holds " : " gives ") +
-                            dtypeName(ft.dtype).str());
+                            std::string(dtypeName(ft.dtype)));
   if (p.hasDims && p.dims.size() != ft.shape.size())
     return error(p.loc, "'" + p.name + "' is declared with " +
                             std::to_string(p.dims.size()) +

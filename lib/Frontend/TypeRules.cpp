@@ -49,7 +49,7 @@ TypeDecision tilec::decideType(llvm::ArrayRef<TypeInput> inputs,
       continue;
     if (isInteger(*joined) && !fitsIn(in.constant->i, *joined)) {
       d.error = "constant " + in.constant->str() + " does not fit in " +
-                dtypeName(*joined).str();
+                std::string(dtypeName(*joined));
       return d;
     }
   }

@@ -99,7 +99,7 @@ public:
 
 private:
   static std::string type(const TensorType &t) {
-    std::string s = dtypeName(t.dtype).str() + "[";
+    std::string s = std::string(dtypeName(t.dtype)) + "[";
     for (size_t k = 0; k < t.shape.size(); ++k)
       s += (k ? ", " : "") + std::to_string(t.shape[k]);
     return s + "]";

@@ -2,13 +2,12 @@
 
 #include "tilec/Support/DType.h"
 
-#include "llvm/Support/ErrorHandling.h"
-
 #include <algorithm>
+#include <cstdlib>
 
 using namespace tilec;
 
-llvm::StringRef tilec::dtypeName(DType t) {
+std::string_view tilec::dtypeName(DType t) {
   switch (t) {
   case DType::Bool: return "bool";
   case DType::I8: return "i8";
@@ -24,10 +23,10 @@ llvm::StringRef tilec::dtypeName(DType t) {
   case DType::F32: return "f32";
   case DType::F64: return "f64";
   }
-  llvm_unreachable("unknown dtype");
+  std::abort(); // not a DType value
 }
 
-std::optional<DType> tilec::parseDType(llvm::StringRef name) {
+std::optional<DType> tilec::parseDType(std::string_view name) {
   // The inverse of dtypeName, so that the two spellings cannot drift apart
   // (F64 is the last DType).
   for (unsigned i = 0; i <= unsigned(DType::F64); ++i)
@@ -64,7 +63,7 @@ unsigned tilec::dtypeBits(DType t) {
   case DType::I32: case DType::U32: case DType::F32: return 32;
   case DType::I64: case DType::U64: case DType::F64: return 64;
   }
-  llvm_unreachable("unknown dtype");
+  std::abort(); // not a DType value
 }
 
 unsigned tilec::dtypeBytes(DType t) {

@@ -11,29 +11,33 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Support/Npy.h"
-
-#include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SwapByteOrder.h"
-#include "llvm/Support/raw_ostream.h"
+#include "tilec/Support/FileIO.h"
 
 #include <algorithm>
 #include <cstring>
 
 using namespace tilec;
-using llvm::StringRef;
+using std::string_view;
 
 static constexpr char kMagic[] = "\x93NUMPY";
 static constexpr size_t kMagicSize = 6;
 /// More dimensions than any real tensor has; bounds the work on bad input.
 static constexpr size_t kMaxRank = 64;
+static constexpr bool kBigEndianHost = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
 
-static llvm::Error npyError(StringRef name, const llvm::Twine &what) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 name + ": " + what);
+static Status npyError(const std::string &name, const std::string &what) {
+  return Status::error(name + ": " + what);
 }
+
+/// Drops `prefix` from the front of `text` if it is there.
+static bool consumeFront(string_view &text, string_view prefix) {
+  if (text.substr(0, prefix.size()) != prefix)
+    return false;
+  text.remove_prefix(prefix.size());
+  return true;
+}
+
+static bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 //===----------------------------------------------------------------------===//
 // Header dictionary
@@ -51,7 +55,7 @@ struct NpyHeader {
 /// caller prefixes the file name.
 class HeaderParser {
 public:
-  explicit HeaderParser(StringRef text) : text(text) {}
+  explicit HeaderParser(string_view text) : text(text) {}
 
   /// Parses the dict; on failure returns false and sets `error`.
   bool parse(NpyHeader &header) {
@@ -77,9 +81,9 @@ public:
           return fail("'descr' must be a quoted type string");
         haveDescr = true;
       } else if (key == "fortran_order") {
-        if (text.consume_front("True"))
+        if (consumeFront(text, "True"))
           header.fortranOrder = true;
-        else if (text.consume_front("False"))
+        else if (consumeFront(text, "False"))
           header.fortranOrder = false;
         else
           return fail("'fortran_order' must be True or False");
@@ -114,7 +118,7 @@ public:
   std::string error;
 
 private:
-  StringRef text;
+  string_view text;
 
   bool fail(const std::string &msg) {
     error = msg;
@@ -124,20 +128,23 @@ private:
   bool consume(char c) {
     if (peek() != c)
       return false;
-    text = text.drop_front();
+    text.remove_prefix(1);
     return true;
   }
-  void skipSpace() { text = text.ltrim(" \t\r\n"); }
+  void skipSpace() {
+    size_t start = text.find_first_not_of(" \t\r\n");
+    text.remove_prefix(start == string_view::npos ? text.size() : start);
+  }
 
   bool parseString(std::string &out) {
     char quote = peek();
     if (quote != '\'' && quote != '"')
       return false;
     size_t end = text.find(quote, 1);
-    if (end == StringRef::npos)
+    if (end == string_view::npos)
       return false;
-    out = text.slice(1, end).str();
-    text = text.drop_front(end + 1);
+    out = std::string(text.substr(1, end - 1));
+    text.remove_prefix(end + 1);
     return true;
   }
 
@@ -150,15 +157,17 @@ private:
         return true;
       bool negative = consume('-');
       size_t digits = 0;
-      while (digits < text.size() && llvm::isDigit(text[digits]))
+      while (digits < text.size() && isDigit(text[digits]))
         ++digits;
       if (digits == 0)
         return fail("'shape' must be a tuple of integers");
-      uint64_t value;
-      if (text.take_front(digits).getAsInteger(10, value) ||
-          value > uint64_t(INT64_MAX))
-        return fail("a dimension of 'shape' is too large");
-      text = text.drop_front(digits);
+      uint64_t value = 0;
+      for (size_t i = 0; i < digits; ++i) {
+        if (value > (uint64_t(INT64_MAX) - (text[i] - '0')) / 10)
+          return fail("a dimension of 'shape' is too large");
+        value = value * 10 + uint64_t(text[i] - '0');
+      }
+      text.remove_prefix(digits);
       consume('L'); // Python 2 long literals
       if (negative)
         return fail("'shape' has a negative dimension -" +
@@ -186,13 +195,14 @@ struct NpyLayout {
 } // namespace
 
 /// Maps a descr string to an element type and byte order.
-static llvm::Expected<NpyLayout> decodeDescr(StringRef descr, StringRef name,
-                                             std::optional<DType> expected) {
+static Result<NpyLayout> decodeDescr(const std::string &descr,
+                                     const std::string &name,
+                                     std::optional<DType> expected) {
   // ml_dtypes' bfloat16 is stored in the writer's (little-endian) order.
   if (descr == "bfloat16")
-    return NpyLayout{DType::BF16, !llvm::sys::IsLittleEndianHost};
-  StringRef code = descr.drop_front();
-  if (code.starts_with("O"))
+    return NpyLayout{DType::BF16, kBigEndianHost};
+  string_view code = string_view(descr).substr(descr.empty() ? 0 : 1);
+  if (!code.empty() && code.front() == 'O')
     return npyError(name,
                     "object arrays (dtype '" + descr + "') are not supported");
   char order = descr.empty() ? '\0' : descr[0];
@@ -225,8 +235,8 @@ static llvm::Expected<NpyLayout> decodeDescr(StringRef descr, StringRef name,
   if (order == '|' && bytes > 1)
     return npyError(name,
                     "dtype '" + descr + "' has no byte order but needs one");
-  bool bigEndian = order == '>' || (order == '=' && llvm::sys::IsBigEndianHost);
-  bool swap = bytes > 1 && bigEndian != llvm::sys::IsBigEndianHost;
+  bool bigEndian = order == '>' || (order == '=' && kBigEndianHost);
+  bool swap = bytes > 1 && bigEndian != kBigEndianHost;
   return NpyLayout{*dtype, swap};
 }
 
@@ -239,15 +249,15 @@ static void swapElements(std::vector<uint8_t> &data, unsigned bytes) {
 // Reading
 //===----------------------------------------------------------------------===//
 
-llvm::Expected<Tensor> tilec::parseNpy(StringRef bytes, StringRef name,
-                                       std::optional<DType> expected) {
+Result<Tensor> tilec::parseNpy(string_view bytes, const std::string &name,
+                               std::optional<DType> expected) {
   if (bytes.size() < kMagicSize + 2 ||
       std::memcmp(bytes.data(), kMagic, kMagicSize) != 0)
     return npyError(name, "not a .npy file (bad magic string)");
   unsigned major = uint8_t(bytes[6]), minor = uint8_t(bytes[7]);
   if (major < 1 || major > 3 || minor != 0)
-    return npyError(name, "unsupported .npy version " + llvm::Twine(major) +
-                              "." + llvm::Twine(minor));
+    return npyError(name, "unsupported .npy version " + std::to_string(major) +
+                              "." + std::to_string(minor));
   size_t lengthBytes = major == 1 ? 2 : 4;
   size_t prefix = kMagicSize + 2 + lengthBytes;
   if (bytes.size() < prefix)
@@ -257,8 +267,8 @@ llvm::Expected<Tensor> tilec::parseNpy(StringRef bytes, StringRef name,
     headerLength |= uint64_t(uint8_t(bytes[8 + i])) << (8 * i);
   if (headerLength > bytes.size() - prefix)
     return npyError(name, "truncated header (it claims " +
-                              llvm::Twine(headerLength) + " bytes)");
-  StringRef headerText = bytes.substr(prefix, headerLength);
+                              std::to_string(headerLength) + " bytes)");
+  string_view headerText = bytes.substr(prefix, headerLength);
 
   NpyHeader header;
   HeaderParser parser(headerText);
@@ -269,7 +279,7 @@ llvm::Expected<Tensor> tilec::parseNpy(StringRef bytes, StringRef name,
                           "C-order array (numpy.ascontiguousarray)");
   auto layout = decodeDescr(header.descr, name, expected);
   if (!layout)
-    return layout.takeError();
+    return layout.status();
   for (int64_t d : header.shape)
     if (d == 0)
       return npyError(name, "zero-sized dimensions are not supported (every "
@@ -281,17 +291,16 @@ llvm::Expected<Tensor> tilec::parseNpy(StringRef bytes, StringRef name,
   if (count < 0 ||
       __builtin_mul_overflow(count, int64_t(elementBytes), &dataBytes))
     return npyError(name, "the shape is too large");
-  StringRef data = bytes.drop_front(prefix + headerLength);
+  string_view data = bytes.substr(prefix + headerLength);
   if (uint64_t(dataBytes) != data.size())
     return npyError(name, "data size mismatch: the shape needs " +
-                              llvm::Twine(dataBytes) +
-                              " bytes but the file "
-                              "holds " +
-                              llvm::Twine(data.size()));
+                              std::to_string(dataBytes) +
+                              " bytes but the file holds " +
+                              std::to_string(data.size()));
 
   Tensor t;
   t.type = TensorType{layout->dtype, header.shape};
-  t.data.assign(data.bytes_begin(), data.bytes_end());
+  t.data.assign(data.begin(), data.end());
   if (layout->swapBytes)
     swapElements(t.data, elementBytes);
   if (layout->dtype == DType::Bool)
@@ -300,21 +309,12 @@ llvm::Expected<Tensor> tilec::parseNpy(StringRef bytes, StringRef name,
   return t;
 }
 
-llvm::Expected<Tensor> tilec::parseNpy(StringRef bytes, StringRef name) {
-  return parseNpy(bytes, name, std::nullopt);
-}
-
-llvm::Expected<Tensor> tilec::readNpy(StringRef path,
-                                      std::optional<DType> expected) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return npyError(path, "cannot read: " + buffer.getError().message());
-  return parseNpy((*buffer)->getBuffer(), path, expected);
-}
-
-llvm::Expected<Tensor> tilec::readNpy(StringRef path) {
-  return readNpy(path, std::nullopt);
+Result<Tensor> tilec::readNpy(const std::string &path,
+                              std::optional<DType> expected) {
+  Result<std::string> bytes = readFileBytes(path);
+  if (!bytes)
+    return bytes.status();
+  return parseNpy(*bytes, path, expected);
 }
 
 //===----------------------------------------------------------------------===//
@@ -378,7 +378,7 @@ std::string tilec::serializeNpy(const Tensor &t) {
   out += dict;
   size_t dataStart = out.size();
   out.append(reinterpret_cast<const char *>(t.data.data()), t.data.size());
-  if (llvm::sys::IsBigEndianHost && dtypeBytes(t.type.dtype) > 1) {
+  if (kBigEndianHost && dtypeBytes(t.type.dtype) > 1) {
     unsigned bytes = dtypeBytes(t.type.dtype);
     for (size_t i = dataStart; i + bytes <= out.size(); i += bytes)
       std::reverse(out.begin() + i, out.begin() + i + bytes);
@@ -386,27 +386,6 @@ std::string tilec::serializeNpy(const Tensor &t) {
   return out;
 }
 
-llvm::Error tilec::writeNpy(StringRef path, const Tensor &t) {
-  std::string bytes = serializeNpy(t);
-  llvm::SmallString<256> tempPath;
-  int fd;
-  if (std::error_code ec =
-          llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%", fd, tempPath))
-    return npyError(path, "cannot create a temporary file: " + ec.message());
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os.write(bytes.data(), bytes.size());
-    os.close();
-    if (os.has_error()) {
-      std::error_code ec = os.error();
-      os.clear_error();
-      llvm::sys::fs::remove(tempPath);
-      return npyError(path, "cannot write: " + ec.message());
-    }
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(tempPath, path)) {
-    llvm::sys::fs::remove(tempPath);
-    return npyError(path, "cannot write: " + ec.message());
-  }
-  return llvm::Error::success();
+Status tilec::writeNpy(const std::string &path, const Tensor &t) {
+  return writeFileAtomically(path, serializeNpy(t));
 }

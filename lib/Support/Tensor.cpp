@@ -10,9 +10,8 @@
 
 #include "tilec/Support/Tensor.h"
 
-#include "llvm/Support/ErrorHandling.h"
-
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 
@@ -30,7 +29,7 @@ int64_t TensorType::numElements() const {
 }
 
 std::string TensorType::str() const {
-  std::string s = dtypeName(dtype).str();
+  std::string s(dtypeName(dtype));
   s += '[';
   for (size_t i = 0; i < shape.size(); ++i) {
     if (i)
@@ -266,7 +265,7 @@ static R loadInteger(const std::vector<uint8_t> &d, DType t, int64_t i) {
   default:
     break;
   }
-  llvm_unreachable("not an integer dtype");
+  std::abort(); // callers pass integer dtypes only
 }
 
 double Tensor::getDouble(int64_t i) const {

@@ -54,7 +54,7 @@ std::string tilec::driver::writeTensorFile(llvm::StringRef dir,
                                            const Tensor &tensor) {
   llvm::SmallString<256> path(dir);
   llvm::sys::path::append(path, name + ".npy");
-  if (llvm::Error error = writeNpy(path, tensor))
-    failRuntime(llvm::toString(std::move(error)));
+  if (Status written = writeNpy(std::string(path), tensor); !written)
+    failRuntime(written.message());
   return std::string(path);
 }

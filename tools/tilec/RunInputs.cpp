@@ -78,9 +78,9 @@ tilec::driver::readInputFiles(const std::vector<InputFlag> &flags,
   std::map<std::string, InputFile> files;
   for (auto [flag, param] : llvm::zip_equal(flags, params)) {
     // The declared type lets the reader accept numpy's raw '<V2' as bf16.
-    llvm::Expected<Tensor> tensor = readNpy(flag.path, param->dtype);
+    Result<Tensor> tensor = readNpy(flag.path, param->dtype);
     if (!tensor)
-      failWith(ExitCode::InputError, tensor.takeError());
+      failInput(tensor.message());
     files[flag.name] = InputFile{flag.path, std::move(*tensor)};
   }
   return files;

@@ -13,6 +13,10 @@
 
 #include "tilec/Frontend/TypedAST.h"
 #include "tilec/Support/Tensor.h"
+// generateInput and summarizeTensor moved to the LLVM-free support library
+// (tilec-run uses them); `tilec run` still finds them here.
+#include "tilec/Support/InputGenerator.h"
+#include "tilec/Support/TensorSummary.h"
 #include "llvm/Support/Error.h"
 
 #include <vector>
@@ -24,16 +28,6 @@ namespace tilec {
 /// The only failures are resources: a tensor too large to allocate.
 llvm::Expected<std::vector<Tensor>>
 interpret(const typed::Program &program, std::vector<Tensor> inputs);
-
-/// Deterministic input data for an input not given as a file: a function of
-/// `seed`, the input's position and its type only. Floats are uniform in
-/// [-1, 1), signed integers in [-8, 8], unsigned in [0, 16], bools fair coins.
-/// A u32 [3, 2048] input (a prng state) gets values valid for taus88.
-Tensor generateInput(const TensorType &type, uint64_t seed, unsigned position);
-
-/// A short summary of an output for `tilec run`: shape, dtype, the first
-/// few values and a checksum (sum of the elements as doubles).
-std::string summarizeTensor(llvm::StringRef name, const Tensor &t);
 
 } // namespace tilec
 

@@ -2,31 +2,43 @@
 //
 // The element types of TILE-LANGUAGE.md section 5.1 and the promotion rule
 // ("join") of section 5.3. Shared by the front end, the interpreter, the .npy
-// reader and every backend.
+// reader and every backend. No LLVM here: the runtimes use it too.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_SUPPORT_DTYPE_H
 #define TILEC_SUPPORT_DTYPE_H
 
-#include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 namespace tilec {
 
 /// An element type. The order matters only for printing tables.
 enum class DType : uint8_t {
-  Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64,
+  Bool,
+  I8,
+  I16,
+  I32,
+  I64,
+  U8,
+  U16,
+  U32,
+  U64,
+  F16,
+  BF16,
+  F32,
+  F64,
 };
 
 /// The kind orders types: bool < integer < float (section 5.1).
 enum class DTypeKind : uint8_t { Bool, Integer, Float };
 
 /// The spelling used in Tile sources and in printed types: "f32", "bool".
-llvm::StringRef dtypeName(DType t);
+std::string_view dtypeName(DType t);
 /// Parses a spelling produced by dtypeName.
-std::optional<DType> parseDType(llvm::StringRef name);
+std::optional<DType> parseDType(std::string_view name);
 
 DTypeKind dtypeKind(DType t);
 inline bool isFloat(DType t) { return dtypeKind(t) == DTypeKind::Float; }

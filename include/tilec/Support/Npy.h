@@ -9,34 +9,33 @@
 // at least 1. Every malformed file gives an error that names the file and
 // what is wrong, and sizes are checked against the file before anything is
 // allocated; nothing is written half-way (write goes to a temporary name,
-// then renames).
+// then renames). No LLVM here: tilec-run reads and writes .npy files too.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_SUPPORT_NPY_H
 #define TILEC_SUPPORT_NPY_H
 
+#include "tilec/Support/Result.h"
 #include "tilec/Support/Tensor.h"
-#include "llvm/Support/Error.h"
 
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace tilec {
 
-/// Reads a whole .npy file.
-llvm::Expected<Tensor> readNpy(llvm::StringRef path);
+/// Reads a whole .npy file. `expected`, when given, is the element type the
+/// caller declared, which lets raw 2-byte void data ('<V2') be read as bf16.
+Result<Tensor> readNpy(const std::string &path,
+                       std::optional<DType> expected = std::nullopt);
 /// Parses .npy bytes already in memory; `name` is used in messages.
-llvm::Expected<Tensor> parseNpy(llvm::StringRef bytes, llvm::StringRef name);
-/// As above; `expected` is the element type the caller declared, which lets
-/// raw 2-byte void data ('<V2') be read as bf16.
-llvm::Expected<Tensor> readNpy(llvm::StringRef path,
-                               std::optional<DType> expected);
-llvm::Expected<Tensor> parseNpy(llvm::StringRef bytes, llvm::StringRef name,
-                                std::optional<DType> expected);
+Result<Tensor> parseNpy(std::string_view bytes, const std::string &name,
+                        std::optional<DType> expected = std::nullopt);
 /// Serialises `t` as a version 1.0 .npy file.
 std::string serializeNpy(const Tensor &t);
 /// Writes `t` atomically (temporary file + rename).
-llvm::Error writeNpy(llvm::StringRef path, const Tensor &t);
+Status writeNpy(const std::string &path, const Tensor &t);
 
 } // namespace tilec
 

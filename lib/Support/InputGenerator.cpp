@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Interp/Interpreter.h"
+#include "tilec/Support/InputGenerator.h"
 
 #include <cmath>
 
