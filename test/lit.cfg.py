@@ -56,3 +56,22 @@ if os.path.isdir(os.path.join(config.conformance_dir, "plaidml-tile")):
 else:
     lit_config.note("conformance folder %s not found: conformance tests skipped"
                     % config.conformance_dir)
+
+# Tests that run kernels on OpenCL (REQUIRES: opencl) need a device: probe
+# what tilec-run sees, at test time, so a machine without a driver skips them.
+def opencl_device_present():
+    tilec_run = os.path.join(config.tilec_obj_root, "bin", "tilec-run")
+    try:
+        proc = subprocess.run([tilec_run, "--devices", "--json"],
+                              capture_output=True, text=True, timeout=120)
+        import json
+        devices = json.loads(proc.stdout)["devices"]
+    except (OSError, ValueError, KeyError, subprocess.TimeoutExpired):
+        return False
+    return any(d.get("runtime") == "opencl" for d in devices)
+
+
+if opencl_device_present():
+    config.available_features.add("opencl")
+else:
+    lit_config.note("tilec-run lists no OpenCL device: opencl tests skipped")

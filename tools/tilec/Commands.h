@@ -18,6 +18,10 @@ namespace tilec::driver {
 void runCompileCommand(const CompileOptions &options);
 /// `tilec run FILE [...]`: execute FILE and report its outputs.
 void runRunCommand(const RunOptions &options);
+/// Declares `tilec devices [--json]`; `json` receives the flag.
+CLI::App *addDevicesCommand(CLI::App &app, bool &json);
+/// `tilec devices`: lists the devices of every runtime on stdout.
+void runDevicesCommand(bool json);
 /// A subcommand of CLI.md that this build lacks: a usage error saying so.
 [[noreturn]] void runUnbuiltCommand(const std::string &name);
 

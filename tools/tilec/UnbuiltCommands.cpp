@@ -1,7 +1,7 @@
 //===- UnbuiltCommands.cpp - Subcommands this build does not have ---------===//
 //
-// `bench`, `autotune` and `devices` (CLI.md) need code generation and the
-// device runtimes. Until those exist the subcommands are registered, so
+// `bench` and `autotune` (CLI.md) need code generation for the devices and
+// the cost model. Until those exist the subcommands are registered, so
 // `tilec --help` lists them honestly and using one gives this error rather
 // than a confusing parse failure.
 //

@@ -86,7 +86,8 @@ int runDriver(int argc, char **argv) {
   addUnbuiltCommand(app, "bench",
                     "time each kernel and compare with the device's roofline");
   addUnbuiltCommand(app, "autotune", "measure schedules and keep the best");
-  addUnbuiltCommand(app, "devices", "list the devices tilec can use");
+  bool devicesJson = false;
+  CLI::App *devices = addDevicesCommand(app, devicesJson);
 
   try {
     app.parse(argc, argv);
@@ -100,6 +101,10 @@ int runDriver(int argc, char **argv) {
     rejectOptionsBeforeSubcommand(app, *subcommand);
     if (subcommand == run) {
       runRunCommand(runOptions);
+      return 0;
+    }
+    if (subcommand == devices) {
+      runDevicesCommand(devicesJson);
       return 0;
     }
     runUnbuiltCommand(subcommand->get_name());

@@ -46,6 +46,8 @@ struct DeviceInfo {
   std::vector<uint64_t> maxWorkGroupCount; ///< Vulkan: per dimension
   uint64_t cacheBytes = 0;     ///< global memory cache (OpenCL) / L2 (CPU)
   unsigned cacheLineBytes = 0;
+  uint64_t l1CacheBytes = 0;   ///< CPU: L1 data cache per core
+  uint64_t l3CacheBytes = 0;   ///< CPU: last-level cache
   unsigned preferredVectorWidthFloat = 0;
   unsigned preferredVectorWidthHalf = 0;
   unsigned subgroupSize = 0;

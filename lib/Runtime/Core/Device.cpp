@@ -1,0 +1,83 @@
+//===- Device.cpp - Choosing a device; the interface's anchors -----------===//
+
+#include "tilec/Runtime/Device.h"
+
+#include <algorithm>
+
+using namespace tilec;
+using namespace tilec::rt;
+
+// Out of line, so the vtables live in one object file.
+Program::~Program() = default;
+Runtime::~Runtime() = default;
+
+static std::string lowerCase(std::string text) {
+  for (char &c : text)
+    if (c >= 'A' && c <= 'Z')
+      c = char(c - 'A' + 'a');
+  return text;
+}
+
+/// "\n  0  opencl:pocl:cpu:0  (cpu name)": one line of an error's list.
+static std::string describe(const std::vector<DeviceInfo> &devices,
+                            const DeviceInfo &device) {
+  return "\n  " + std::to_string(&device - devices.data()) + "  " + device.id +
+         "  (" + device.name + ")";
+}
+
+static std::string listDevices(const std::vector<DeviceInfo> &devices) {
+  std::string text;
+  for (const DeviceInfo &device : devices)
+    text += describe(devices, device);
+  return text;
+}
+
+static bool isIndex(const std::string &text) {
+  return !text.empty() && text.size() < 6 &&
+         std::all_of(text.begin(), text.end(),
+                     [](char c) { return c >= '0' && c <= '9'; });
+}
+
+Result<DeviceInfo>
+tilec::rt::selectDevice(const std::vector<DeviceInfo> &devices,
+                        const std::string &request) {
+  if (devices.empty())
+    return Result<DeviceInfo>::error(
+        "no device found" +
+        (request.empty() ? std::string() : " for --device=" + request) +
+        "; 'tilec-run --devices' lists what the runtimes see");
+  if (request.empty()) {
+    auto gpu =
+        std::find_if(devices.begin(), devices.end(),
+                     [](const DeviceInfo &d) { return d.type == "gpu"; });
+    return gpu != devices.end() ? *gpu : devices.front();
+  }
+  for (const DeviceInfo &device : devices)
+    if (device.id == request)
+      return device;
+  if (isIndex(request)) {
+    size_t index = std::stoul(request);
+    if (index < devices.size())
+      return devices[index];
+    return Result<DeviceInfo>::error(
+        "--device=" + request + ": there are only " +
+        std::to_string(devices.size()) + " devices:" + listDevices(devices));
+  }
+  std::string needle = lowerCase(request);
+  std::vector<const DeviceInfo *> matches;
+  for (const DeviceInfo &device : devices)
+    if (device.id.find(needle) != std::string::npos ||
+        lowerCase(device.name).find(needle) != std::string::npos)
+      matches.push_back(&device);
+  if (matches.size() == 1)
+    return *matches.front();
+  if (matches.empty())
+    return Result<DeviceInfo>::error(
+        "--device=" + request +
+        " matches no device; there are:" + listDevices(devices));
+  std::string text;
+  for (const DeviceInfo *device : matches)
+    text += describe(devices, *device);
+  return Result<DeviceInfo>::error(
+      "--device=" + request + " matches several devices; give one id:" + text);
+}

@@ -1,0 +1,44 @@
+//===- Arguments.h - tilec-run's command line --------------------*- C++
+//-*-===//
+//
+// Parsed by hand rather than with CLI11: tilec-run is the tool that is built
+// alone on deployment machines, and every library it needs beyond the C++
+// standard library is one more thing such a machine must have.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TOOLS_TILEC_RUN_ARGUMENTS_H
+#define TILEC_TOOLS_TILEC_RUN_ARGUMENTS_H
+
+#include "tilec/Support/Result.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tilec::run {
+
+/// Everything the command line says.
+struct Arguments {
+  std::string manifest; ///< the ARTEFACT.json path
+  std::string device;   ///< --device, or "" for the default
+  std::vector<std::pair<std::string, std::string>> inputs; ///< NAME=file
+  uint64_t seed = 0;
+  std::string outputDir;
+  unsigned repeat = 1;
+  bool json = false;
+  bool listDevices = false; ///< --devices
+  std::string tuneDir;      ///< --tune DIR (refused in this version)
+  bool help = false;
+};
+
+/// Parses argv; the error is a usage message (exit code 2).
+Result<Arguments> parseArguments(int argc, char **argv);
+
+/// The text of --help.
+std::string usageText();
+
+} // namespace tilec::run
+
+#endif // TILEC_TOOLS_TILEC_RUN_ARGUMENTS_H
