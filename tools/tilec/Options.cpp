@@ -23,6 +23,17 @@ static CLI::Validator nonEmpty() {
       "", "NONEMPTY");
 }
 
+/// Declares -O0 .. -O3, spelt and documented alike by compile and run;
+/// `note` ends the help text.
+static void addOptLevelOption(CLI::App &app, int &optLevel,
+                              const std::string &note) {
+  app.add_option("-O", optLevel,
+                 "optimisation level of code generation, 0 to 3 (default 2)" +
+                     note)
+      ->type_name("LEVEL")
+      ->check(CLI::Range(0, 3));
+}
+
 const char *tilec::driver::exitCodeHelp() {
   return "Exit codes: 0 success; 1 the program or an input file is wrong "
          "(diagnostics on stderr); 2 the command line is wrong; 3 a runtime, "
@@ -67,11 +78,7 @@ void tilec::driver::addCompileOptions(CLI::App &app, CompileOptions &options) {
                  "this build yet)")
       ->type_name("S.json")
       ->check(nonEmpty());
-  app.add_option("-O", options.optLevel,
-                 "optimisation level of code generation, 0 to 3 (default 2); "
-                 "no effect on --emit=ast")
-      ->type_name("LEVEL")
-      ->check(CLI::Range(0, 3));
+  addOptLevelOption(app, options.optLevel, "; no effect on --emit=ast");
   app.add_option("--cpu", options.cpu,
                  "llvm-x86: the x86 CPU to generate code for, as LLVM names "
                  "it (e.g. skylake-avx512); default native, the host's CPU "
@@ -109,6 +116,8 @@ CLI::App *tilec::driver::addRunCommand(CLI::App &app, RunOptions &options) {
                   "missing); without it no files are written")
       ->type_name("DIR")
       ->check(nonEmpty());
+  addOptLevelOption(*run, options.optLevel,
+                    "; llvm-x86 only, the interpreter ignores it");
   run->add_flag("--check", options.check,
                 "compare the outputs with the reference interpreter and fail "
                 "on a mismatch (with --target=interp they are the reference)");

@@ -48,6 +48,7 @@ struct RunOptions {
   std::vector<std::string> inputs; ///< "NAME=file.npy"
   std::string outputDir;           ///< empty: write no files
   bool check = false;
+  int optLevel = 2; ///< llvm-x86: -O0 .. -O3, as for compile
 };
 
 /// The paragraph on exit codes that ends every help text.

@@ -51,7 +51,7 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
   auto start = std::chrono::steady_clock::now();
   llvm::Expected<std::vector<Tensor>> outputs =
       target == Target::LLVMX86
-          ? runOnCPU(loader, program, inputs, /*optLevel=*/2)
+          ? runOnCPU(loader, program, inputs, options.optLevel)
           : interpret(program, std::move(inputs));
   if (!outputs)
     failWith(ExitCode::RuntimeFailure, outputs.takeError());

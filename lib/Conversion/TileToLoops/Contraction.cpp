@@ -9,17 +9,24 @@
 // so it folds into the loop bounds and needs no guard.
 //
 // Two forms:
-//  * per cell, when the output map is a permutation of distinct variables:
-//    the caller loops over the cells, and the remaining (reduction)
-//    variables reduce in registers, carrying the accumulator and a
-//    "touched" flag through iter_args. This form also serves fusion, since
-//    it yields one cell's value wherever a consumer asks for it;
-//  * in memory otherwise: initialise the output, accumulate into it, and,
-//    when untouched cells must be told apart (prod, max, min, or a
-//    `default`), keep a flag per cell and finish with a last nest.
-// Untouched cells hold 0 or the `default` (7.5): the per-cell form starts
-// from the aggregation's identity and picks 0/default by the flag at the
-// end; the memory form takes the first contribution as it is.
+//  * per cell, when every output index is a constant or one variable plus a
+//    constant, with distinct variables (O[i, j], O[b, t, 0], O[i + 1, j]):
+//    the caller loops over all the output's cells, an affine.if on the
+//    cell's indices keeps the cells that some assignment writes, and the
+//    remaining (reduction) variables reduce in registers through iter_args.
+//    One nest, parallel over the cells, writing every cell once. This form
+//    also serves fusion, since it yields one cell's value wherever a
+//    consumer asks for it;
+//  * in memory otherwise (O[2 * i], O[i + j], O[i, i]): initialise the
+//    output, accumulate into it, and, when untouched cells must be told
+//    apart (prod, max, min, or a `default`), keep a flag per cell and
+//    finish with a last nest.
+// Untouched cells hold 0 or the `default` (7.5). The per-cell form starts
+// from the aggregation's identity; a cell outside the written range takes
+// 0/default from the affine.if's other branch, and only when guards inside
+// the reduction may skip every assignment does a loop-carried "touched"
+// flag pick 0/default at the end. The memory form takes the first
+// contribution as it is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,12 +42,14 @@
 #include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/SmallBitVector.h"
 
+#include <functional>
+#include <optional>
+
 using namespace mlir;
 using namespace tilec;
 using namespace tilec::loops;
 using tile::AggregationKind;
 using tile::CombinationKind;
-using tile::hasPermutationSink;
 
 //===----------------------------------------------------------------------===//
 // Analysis
@@ -118,14 +127,6 @@ struct ContractionPlan {
 //===----------------------------------------------------------------------===//
 // Scalar pieces
 //===----------------------------------------------------------------------===//
-
-/// The type a cell accumulates in: the output's, but f32 for f16 and bf16.
-static Type accumulatorType(Type outType) {
-  if (auto f = dyn_cast<FloatType>(outType))
-    if (f.getWidth() < 32)
-      return Float32Type::get(outType.getContext());
-  return outType;
-}
 
 /// acc `agg` c, both of one tile type (for max, min and prod with a
 /// first contribution already in `acc`).
@@ -219,12 +220,15 @@ static FailureOr<Scalar> contribution(KernelLowering &k, OpBuilder &b,
   case CombinationKind::add: {
     if (failed(needArgs(2)))
       return failure();
-    Scalar x = convertScalar(b, loc, args[0], combineType);
-    Scalar y = convertScalar(b, loc, args[1], combineType);
+    // In f32 for f16 and bf16, rounded once into the combination's type.
+    Type work = computeType(combineType);
+    Scalar x = convertScalar(b, loc, args[0], work);
+    Scalar y = convertScalar(b, loc, args[1], work);
     bool isMul = op.getCombo() == CombinationKind::mul;
     Value r = aggregate(
         b, loc, isMul ? AggregationKind::prod : AggregationKind::sum, x, y);
-    return convertScalar(b, loc, {r, combineType}, outType);
+    Scalar combined = convertScalar(b, loc, {r, work}, combineType);
+    return convertScalar(b, loc, combined, outType);
   }
   case CombinationKind::eq:
   case CombinationKind::cond: {
@@ -300,74 +304,152 @@ guarded(OpBuilder &b, Location loc, IntegerSet set, ValueRange operands,
 // Per-cell form
 //===----------------------------------------------------------------------===//
 
+std::optional<SmallVector<CellSinkDim>>
+loops::getCellSink(tile::ContractOp op) {
+  AffineMap sink = op.getSink();
+  SmallVector<CellSinkDim> dims;
+  llvm::SmallBitVector seen(sink.getNumDims());
+  for (AffineExpr e : sink.getResults()) {
+    CellSinkDim dim;
+    // Affine expressions are kept simplified: a variable plus a constant is
+    // `d + c` with the constant on the right.
+    if (auto sum = dyn_cast<AffineBinaryOpExpr>(e);
+        sum && sum.getKind() == AffineExprKind::Add) {
+      auto c = dyn_cast<AffineConstantExpr>(sum.getRHS());
+      if (!c)
+        return std::nullopt;
+      dim.offset = c.getValue();
+      e = sum.getLHS();
+    }
+    if (auto c = dyn_cast<AffineConstantExpr>(e)) {
+      if (dim.offset != 0)
+        return std::nullopt;
+      dim.offset = c.getValue();
+    } else if (auto d = dyn_cast<AffineDimExpr>(e)) {
+      if (seen.test(d.getPosition()))
+        return std::nullopt;
+      seen.set(d.getPosition());
+      dim.var = d.getPosition();
+    } else {
+      return std::nullopt;
+    }
+    dims.push_back(dim);
+  }
+  return dims;
+}
+
+/// The guard `e >= 0` (or `e == 0`) unless it is a constant that holds.
+static void addGuard(SmallVectorImpl<Guard> &guards, AffineExpr e, bool eq) {
+  if (auto c = dyn_cast<AffineConstantExpr>(e))
+    if (eq ? c.getValue() == 0 : c.getValue() >= 0)
+      return;
+  guards.push_back({e, eq});
+}
+
 FailureOr<Scalar> loops::emitContractionCell(KernelLowering &k, OpBuilder &b,
                                              Location loc, tile::ContractOp op,
                                              AffineMap map, ValueRange dims) {
   MLIRContext *ctx = op.getContext();
+  std::optional<SmallVector<CellSinkDim>> sink = getCellSink(op);
+  if (!sink)
+    return op.emitOpError("cannot be computed per cell: an output index is "
+                          "not a constant or one index variable plus a "
+                          "constant");
   ContractionPlan plan(op);
   plan.collectGuards(/*withSink=*/false);
-  AffineMap sink = op.getSink();
   unsigned m = dims.size();
 
-  // The variables of the sink take the cell's indices; the others (the
-  // reduction) get new loops; variables that occur nowhere are 0.
+  // The variables of the sink are fixed by the cell's indices; the others
+  // (the reduction) get loops of their own; variables that occur nowhere
+  // are 0. Guards are written over the cell's m dimensions followed by the
+  // reduction loops.
   SmallVector<AffineExpr> subst(plan.numVars, getAffineConstantExpr(0, ctx));
-  llvm::SmallBitVector inSink(plan.numVars);
-  for (auto [j, e] : llvm::enumerate(sink.getResults())) {
-    unsigned v = cast<AffineDimExpr>(e).getPosition();
-    inSink.set(v);
-    subst[v] = map.getResult(j);
-    // The cell's index ranges over the whole output dimension: confine it
-    // to the variable's range, which implies its one-variable constraints.
+  SmallVector<Guard> outer, inner;
+  for (auto [j, dim] : llvm::enumerate(*sink)) {
+    // The cell's index x ranges over the whole output dimension, so the
+    // guards below are what confines it to the cells the contraction
+    // writes: x == c for a constant index, and for `v + c` the variable's
+    // range, which also implies its one-variable constraints. The other
+    // cells receive nothing and hold 0 or the default.
+    AffineExpr x = map.getResult(j);
     int64_t size = op.getType().getDimSize(j);
-    AffineExpr dim = getAffineDimExpr(v, ctx);
-    if (plan.lo(v) > 0)
-      plan.guards.push_back({dim - plan.lo(v), false});
-    if (plan.hi(v) < size - 1)
-      plan.guards.push_back({plan.hi(v) - dim, false});
+    if (!dim.var) {
+      if (size != 1 || dim.offset != 0)
+        addGuard(outer, x - dim.offset, /*eq=*/true);
+      continue;
+    }
+    unsigned v = *dim.var;
+    subst[v] = x - dim.offset;
+    if (plan.lo(v) + dim.offset > 0)
+      addGuard(outer, x - dim.offset - plan.lo(v), /*eq=*/false);
+    if (plan.hi(v) + dim.offset < size - 1)
+      addGuard(outer, plan.hi(v) + dim.offset - x, /*eq=*/false);
   }
+  llvm::SmallBitVector inSink(plan.numVars);
+  for (const CellSinkDim &dim : *sink)
+    if (dim.var)
+      inSink.set(*dim.var);
   SmallVector<unsigned> reduction;
+  bool reductionNonEmpty = true;
   for (unsigned v = 0; v < plan.numVars; ++v)
     if (plan.occurs.test(v) && !inSink.test(v)) {
       subst[v] = getAffineDimExpr(m + reduction.size(), ctx);
       reduction.push_back(v);
+      reductionNonEmpty &= plan.lo(v) <= plan.hi(v);
     }
   // The reduction loops are built recursively, one frame per variable.
   if (reduction.size() > kMaxReductionVars)
     return op.emitOpError("has more than ")
            << kMaxReductionVars << " reduction variables";
-  AffineMap substMap = AffineMap::get(m + reduction.size(), 0, subst, ctx);
-
-  SmallVector<Guard> outer, inner;
-  for (const Guard &g : plan.guards)
-    (usesDimFrom(g.expr.compose(substMap), m) ? inner : outer).push_back(g);
+  unsigned numDims = m + reduction.size();
+  AffineMap substMap = AffineMap::get(numDims, 0, subst, ctx);
+  for (const Guard &g : plan.guards) {
+    AffineExpr e = g.expr.compose(substMap);
+    addGuard(usesDimFrom(e, m) ? inner : outer, e, g.isEquality);
+  }
 
   Type outType = op.getType().getElementType();
-  Type accType = accumulatorType(outType);
+  Type accType = computeType(outType);
   AggregationKind agg = op.getAgg();
   Value init = op.getInit();
-  bool needFlag = agg == AggregationKind::prod || agg == AggregationKind::max ||
-                  agg == AggregationKind::min ||
-                  (agg == AggregationKind::sum && init);
+  // Where the outer guards hold, every iteration of the reduction loops
+  // contributes unless an inner guard says otherwise, so only inner guards
+  // (or an empty loop) can leave a cell untouched; then a loop-carried flag
+  // tells an untouched cell, which holds 0 or the default, from one whose
+  // aggregate happens to equal the identity.
+  bool mayBeUntouched = !inner.empty() || !reductionNonEmpty;
+  bool needFlag =
+      mayBeUntouched &&
+      (agg == AggregationKind::prod || agg == AggregationKind::max ||
+       agg == AggregationKind::min || (agg == AggregationKind::sum && init));
+  bool needEmpty = needFlag || !outer.empty() || agg == AggregationKind::assign;
 
   // The value of an untouched cell: 0 or the default's element.
-  Scalar empty = zeroScalar(b, loc, outType);
-  if (init) {
-    FailureOr<Scalar> d = k.readValue(b, loc, init, map, dims);
-    if (failed(d))
-      return failure();
-    empty = convertScalar(b, loc, *d, outType);
+  Scalar empty, emptyAcc;
+  if (needEmpty) {
+    empty = zeroScalar(b, loc, outType);
+    if (init) {
+      FailureOr<Scalar> d = k.readValue(b, loc, init, map, dims);
+      if (failed(d))
+        return failure();
+      empty = convertScalar(b, loc, *d, outType);
+    }
+    emptyAcc = convertScalar(b, loc, empty, accType);
   }
   // The accumulator starts at the aggregation's identity, so the first
   // contribution needs no select on the flag: a select chain in a nested
   // reduction sends LLVM 22's loop vectoriser into exponential time. (A NaN
   // contribution to max or min leaves the cell unspecified, 7.5.)
   Scalar acc0 = agg == AggregationKind::assign
-                    ? convertScalar(b, loc, empty, accType)
+                    ? emptyAcc
                     : identityScalar(b, loc, agg, accType);
   SmallVector<Value> state{acc0.value};
-  if (needFlag)
-    state.push_back(arith::ConstantOp::create(b, loc, b.getBoolAttr(false)));
+  SmallVector<Value> untouched{emptyAcc.value}; // unused without outer guards
+  if (needFlag) {
+    Value no = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+    state.push_back(no);
+    untouched.push_back(no);
+  }
 
   bool ok = true;
   // One assignment: fold its contribution into the state.
@@ -387,6 +469,7 @@ FailureOr<Scalar> loops::emitContractionCell(KernelLowering &k, OpBuilder &b,
           arith::ConstantOp::create(ib, loc, ib.getBoolAttr(true)));
     return result;
   };
+  AffineMap allDims = AffineMap::getMultiDimIdentityMap(numDims, ctx);
   // The reduction loops from `level` inward.
   std::function<SmallVector<Value>(OpBuilder &, SmallVector<Value> &,
                                    ValueRange, unsigned)>
@@ -395,7 +478,7 @@ FailureOr<Scalar> loops::emitContractionCell(KernelLowering &k, OpBuilder &b,
     if (level == reduction.size()) {
       if (inner.empty())
         return update(rb, all, cur);
-      IntegerSet set = guardSet(inner, substMap, ctx);
+      IntegerSet set = guardSet(inner, allDims, ctx);
       ValueRange r = guarded(rb, loc, set, all, cur, [&](OpBuilder &tb) {
         return update(tb, all, cur);
       });
@@ -419,15 +502,11 @@ FailureOr<Scalar> loops::emitContractionCell(KernelLowering &k, OpBuilder &b,
   if (outer.empty()) {
     final = reduce(b, all, state, 0);
   } else {
-    // Outer guards use only the cell's dimensions: the reduction variables
-    // they do not mention are set to 0 to drop their dimensions.
-    SmallVector<AffineExpr> cellSubst;
-    for (AffineExpr e : subst)
-      cellSubst.push_back(usesDimFrom(e, m) ? getAffineConstantExpr(0, ctx)
-                                            : e);
-    AffineMap cellOnly = AffineMap::get(m, 0, cellSubst, ctx);
-    IntegerSet set = guardSet(outer, cellOnly, ctx);
-    ValueRange r = guarded(b, loc, set, dims, state, [&](OpBuilder &tb) {
+    // Outer guards use only the cell's dimensions; a cell they exclude
+    // receives nothing.
+    IntegerSet set =
+        guardSet(outer, AffineMap::getMultiDimIdentityMap(m, ctx), ctx);
+    ValueRange r = guarded(b, loc, set, dims, untouched, [&](OpBuilder &tb) {
       return reduce(tb, all, state, 0);
     });
     final.assign(r.begin(), r.end());
@@ -481,7 +560,7 @@ LogicalResult loops::lowerContraction(KernelLowering &k, tile::ContractOp op) {
   std::string name = k.kernelName(op);
   bool ok = true;
 
-  if (hasPermutationSink(op)) {
+  if (getCellSink(op)) {
     k.buildNest(loc, outTensor.getShape(), name,
                 [&](OpBuilder &b, Location l, ValueRange ivs) {
                   FailureOr<Scalar> cell =
@@ -549,8 +628,10 @@ LogicalResult loops::lowerContraction(KernelLowering &k, tile::ContractOp op) {
     Scalar next = *c;
     if (agg != AggregationKind::assign) {
       Value loaded = affine::AffineLoadOp::create(b, l, out, cellMap, ivs);
-      Scalar acc = fromStorage(b, l, loaded, outType);
-      next.value = aggregate(b, l, agg, acc, *c);
+      Type work = computeType(outType);
+      Scalar acc = convertScalar(b, l, fromStorage(b, l, loaded, outType), work);
+      Value merged = aggregate(b, l, agg, acc, convertScalar(b, l, *c, work));
+      next = convertScalar(b, l, {merged, work}, outType);
       if (flags) {
         Value f = affine::AffineLoadOp::create(b, l, flags, cellMap, ivs);
         Value touched =

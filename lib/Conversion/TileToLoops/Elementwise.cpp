@@ -122,6 +122,13 @@ static Value floatToI64(OpBuilder &b, Location loc, Value x, bool toU64) {
   return arith::SelectOp::create(b, loc, big, unsignedResult, result);
 }
 
+Type loops::computeType(Type tileType) {
+  if (auto f = dyn_cast<FloatType>(tileType))
+    if (f.getWidth() < 32)
+      return Float32Type::get(tileType.getContext());
+  return tileType;
+}
+
 Scalar loops::convertScalar(OpBuilder &b, Location loc, Scalar v, Type to) {
   Type from = v.type;
   if (from == to)
@@ -132,13 +139,10 @@ Scalar loops::convertScalar(OpBuilder &b, Location loc, Scalar v, Type to) {
   Value x = v.value;
   auto fromFloat = dyn_cast<FloatType>(from);
   auto toFloat = dyn_cast<FloatType>(toReg);
+  if (toFloat && toFloat.getWidth() == 16)
+    return {roundToNarrowFloat(b, loc, x, isUnsignedLike(from), toFloat), to};
   if (fromFloat && toFloat) {
-    unsigned fw = fromFloat.getWidth(), tw = toFloat.getWidth();
-    if (fw == tw) { // f16 <-> bf16: exact widening to f32, then one rounding
-      x = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
-      return {arith::TruncFOp::create(b, loc, toReg, x), to};
-    }
-    if (fw < tw)
+    if (fromFloat.getWidth() < toFloat.getWidth())
       return {arith::ExtFOp::create(b, loc, toReg, x), to};
     return {arith::TruncFOp::create(b, loc, toReg, x), to};
   }
@@ -194,7 +198,8 @@ static Value emitMath(OpBuilder &b, Location loc, Value x) {
   if (cast<FloatType>(t).getWidth() >= 32)
     return MathOp::create(b, loc, x);
   Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
-  return arith::TruncFOp::create(b, loc, t, MathOp::create(b, loc, wide));
+  return roundToNarrowFloat(b, loc, MathOp::create(b, loc, wide),
+                            /*isUnsigned=*/false, cast<FloatType>(t));
 }
 
 /// Integer a / b without traps: b == 0 gives 0, MIN / -1 gives MIN.
@@ -413,10 +418,9 @@ FailureOr<Scalar> loops::emitElementwiseScalar(OpBuilder &b, Operation *op,
   if (isa<tile::PowOp>(op)) {
     // The exponent keeps its own type (5.4); both go to the result's float
     // type (f32 for f16 and bf16) and math.powf does the rest.
-    auto floatType = dyn_cast<FloatType>(resultType);
-    if (!floatType)
+    if (!isa<FloatType>(resultType))
       return failure();
-    Type work = floatType.getWidth() < 32 ? Type(b.getF32Type()) : resultType;
+    Type work = computeType(resultType);
     Value x = convertScalar(b, loc, args[0], work).value;
     Value y = convertScalar(b, loc, args[1], work).value;
     Value r = math::PowFOp::create(b, loc, x, y);
@@ -430,8 +434,18 @@ FailureOr<Scalar> loops::emitElementwiseScalar(OpBuilder &b, Operation *op,
   }
   if (args.size() != 2)
     return failure();
-  FailureOr<Value> r = emitBinary(b, loc, op, args[0], args[1]);
+  // f16 and bf16 arithmetic is done in f32 and rounded once: exact for
+  // + - * / (f32 has more than twice their precision plus two bits), and
+  // it keeps the subnormals that LLVM's bf16 rounding on AVX512-BF16
+  // flushes.
+  Type work = computeType(resultType);
+  Scalar lhs = args[0], rhs = args[1];
+  if (work != resultType) {
+    lhs = convertScalar(b, loc, lhs, work);
+    rhs = convertScalar(b, loc, rhs, work);
+  }
+  FailureOr<Value> r = emitBinary(b, loc, op, lhs, rhs);
   if (failed(r))
     return failure();
-  return Scalar{*r, resultType};
+  return convertScalar(b, loc, {*r, work}, resultType);
 }

@@ -21,7 +21,6 @@
 using namespace mlir;
 using namespace tilec;
 using namespace tilec::loops;
-using tile::hasPermutationSink;
 using tile::isElementwiseOp;
 
 FailureOr<Scalar> KernelLowering::readValue(OpBuilder &b, Location loc, Value v,
@@ -68,9 +67,6 @@ FailureOr<Scalar> KernelLowering::computeAt(OpBuilder &b, Location loc,
         cast<RankedTensorType>(op->getResult(0).getType()).getElementType()};
   }
   if (auto contract = dyn_cast<tile::ContractOp>(op)) {
-    if (!hasPermutationSink(contract))
-      return op->emitOpError("cannot be computed per cell: its output map is "
-                             "not a permutation of index variables");
     return emitContractionCell(*this, b, loc, contract, map, dims);
   }
   if (isa<tile::ReshapeOp>(op))

@@ -20,6 +20,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
 
 namespace tilec::tile {
 class ContractOp;
@@ -52,9 +55,18 @@ mlir::MemRefType memrefTypeFor(mlir::RankedTensorType type);
 /// extended as unsigned).
 bool isUnsignedLike(mlir::Type tileType);
 
+/// The type arithmetic of tile type `t` is done in: f32 for f16 and bf16
+/// (rounded back once per operation, or per accumulated result), else `t`.
+mlir::Type computeType(mlir::Type tileType);
 /// `v` converted to tile type `to` with the rules of TILE-LANGUAGE.md 5.4.
 Scalar convertScalar(mlir::OpBuilder &b, mlir::Location loc, Scalar v,
                      mlir::Type to);
+/// `x` (a float, or an integer that is unsigned when `isUnsigned`) rounded
+/// once, to nearest even, into f16 or bf16, with the interpreter's bits
+/// (NarrowFloat.cpp). Every conversion into them goes through here.
+mlir::Value roundToNarrowFloat(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value x, bool isUnsigned,
+                               mlir::FloatType to);
 /// The zero of a tile element type, in registers.
 Scalar zeroScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type);
 /// A register value made from memory (bool: i8 -> i1) and back.
@@ -139,15 +151,30 @@ private:
 // Op families
 //===----------------------------------------------------------------------===//
 
+/// One output index of a contraction lowered per cell: the constant
+/// `offset`, plus index variable `var` when there is one.
+struct CellSinkDim {
+  std::optional<unsigned> var;
+  int64_t offset = 0;
+};
+
+/// The output indices of `op` when each is a constant or one index variable
+/// plus a constant, the variables all distinct (O[i, j], O[j, i, 0],
+/// O[i + 1, j]): each cell then receives the contributions of exactly one
+/// assignment of those variables, and is computed on its own. None for any
+/// other output map (O[2 * i], O[i + j], O[i, i]).
+std::optional<llvm::SmallVector<CellSinkDim>>
+getCellSink(tile::ContractOp op);
 /// The element of contraction `op`'s result at `map(dims)`, reduced in
-/// registers; needs hasPermutationSink(op).
+/// registers: 0 or the default where no assignment writes it. Needs
+/// getCellSink(op).
 mlir::FailureOr<Scalar>
 emitContractionCell(KernelLowering &k, mlir::OpBuilder &b, mlir::Location loc,
                     tile::ContractOp op, mlir::AffineMap map,
                     mlir::ValueRange dims);
 /// Lowers a contraction into its buffer: one nest over the cells when
-/// hasPermutationSink(op), else initialisation, accumulation and (when
-/// needed) finalisation nests.
+/// getCellSink(op), else initialisation, accumulation and (when needed)
+/// finalisation nests.
 mlir::LogicalResult lowerContraction(KernelLowering &k, tile::ContractOp op);
 
 /// Lowers gather, scatter and prng into their buffers (DataMovement.cpp).

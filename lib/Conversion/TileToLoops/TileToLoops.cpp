@@ -33,7 +33,6 @@ using namespace mlir;
 using namespace tilec;
 using namespace tilec::loops;
 using tile::canFuseIntoUser;
-using tile::hasPermutationSink;
 using tile::isElementwiseOp;
 using tile::needsBuffer;
 
@@ -206,7 +205,10 @@ LogicalResult FunctionLowering::run() {
       return failure();
   }
   // Outputs not written in place: function inputs and repeated values.
-  for (auto [value, arg] : llvm::zip(ret.getOperands(), outArgs)) {
+  for (auto [returned, outArg] : llvm::zip(ret.getOperands(), outArgs)) {
+    // Named copies: lambdas may not capture structured bindings in C++17.
+    Value value = returned;
+    BlockArgument arg = outArg;
     if (k.bufferOf(value) == arg)
       continue;
     auto type = cast<RankedTensorType>(value.getType());

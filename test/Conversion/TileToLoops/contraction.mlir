@@ -62,9 +62,76 @@ func.func @upsample(%x: tensor<4xf32>) -> tensor<8xf32> {
 
 // -----
 
-// A sum with `default` over a non-permutation map: a flag buffer tells the
-// cells that received contributions from those that keep the default.
+// An output index with an offset, O[i + 3]: still one nest over all the
+// output's cells. The cells no assignment writes (0 to 2) take the default
+// from the affine.if's else branch; no flag buffer, no second nest.
 // CHECK-LABEL: func.func @sum_default
+// CHECK-SAME: (%[[X:.+]]: memref<3xf32>, %[[D:.+]]: memref<6xf32>, %[[O:.+]]: memref<6xf32>)
+// CHECK-NOT: memref.alloc
+// CHECK: affine.for %[[C:.+]] = 0 to 6 {
+// CHECK: %[[DEF:.+]] = affine.load %[[D]][%[[C]]]
+// CHECK: %[[V:.+]] = affine.if #{{.+}}(%[[C]]) -> f32 {
+// CHECK: affine.load %[[X]][%[[C]] - 3]
+// CHECK: } else {
+// CHECK: affine.yield %[[DEF]] : f32
+// CHECK: affine.store %[[V]], %[[O]][%[[C]]]
+// CHECK-NEXT: } {tilec.kernel = "contract_0"}
+// CHECK-NEXT: return
+func.func @sum_default(%x: tensor<3xf32>, %d: tensor<6xf32>) -> tensor<6xf32> {
+  %u = tile.contract sum, none (%x) init(%d) : (tensor<3xf32>, tensor<6xf32>) -> tensor<6xf32> {combine_type = f32, sink = affine_map<(d0) -> (d0 + 3)>, srcs = [affine_map<(d0) -> (d0)>], cons = affine_set<(d0) : ()>, lower_bounds = array<i64: 0>, upper_bounds = array<i64: 2>, var_names = ["i"]}
+  return %u : tensor<6xf32>
+}
+
+// -----
+
+// Softmax's row maximum Mx[b, 0] = >(L[b, v]): a constant output index of a
+// size-1 axis needs no guard, and since every v contributes, max needs no
+// "touched" flag: one nest, the reduction in iter_args from -inf.
+// CHECK-LABEL: func.func @row_max
+// CHECK-NOT: memref.alloc
+// CHECK: affine.for %[[B:.+]] = 0 to 2 {
+// CHECK: affine.for %[[Z:.+]] = 0 to 1 {
+// CHECK: %[[NEGINF:.+]] = arith.constant 0xFF800000 : f32
+// CHECK: %[[M:.+]] = affine.for %[[V:.+]] = 0 to 8 iter_args(%[[ACC:.+]] = %[[NEGINF]]) -> (f32) {
+// CHECK-NOT: affine.if
+// CHECK: arith.maxnumf %[[ACC]]
+// CHECK: affine.store %[[M]], %{{.+}}[%[[B]], %[[Z]]]
+// CHECK: } {tilec.kernel = "contract_0"}
+// CHECK-NEXT: return
+func.func @row_max(%l: tensor<2x8xf32>) -> tensor<2x1xf32> {
+  %m = tile.contract max, none (%l) : (tensor<2x8xf32>) -> tensor<2x1xf32> {combine_type = f32, sink = affine_map<(d0, d1) -> (d0, 0)>, srcs = [affine_map<(d0, d1) -> (d0, d1)>], cons = affine_set<(d0, d1) : ()>, lower_bounds = array<i64: 0, 0>, upper_bounds = array<i64: 1, 7>, var_names = ["b", "v"]}
+  return %m : tensor<2x1xf32>
+}
+
+// -----
+
+// E[i, 2] of a [3, 4] output with prod: the constant index is an equality
+// guard on the cell; the other cells hold 0 (not prod's identity 1).
+// CHECK-LABEL: func.func @prod_column
+// CHECK: affine.for %[[I:.+]] = 0 to 3 {
+// CHECK: affine.for %[[J:.+]] = 0 to 4 {
+// CHECK: %[[ZERO:.+]] = arith.constant 0 : i32
+// CHECK: %[[ONE:.+]] = arith.constant 1 : i32
+// CHECK: %[[V:.+]] = affine.if #{{.+}}(%[[I]], %[[J]]) -> i32 {
+// CHECK: affine.for %{{.+}} = 0 to 5 iter_args(%{{.+}} = %[[ONE]]) -> (i32)
+// CHECK: arith.muli
+// CHECK: } else {
+// CHECK: affine.yield %[[ZERO]] : i32
+// CHECK: affine.store %[[V]]
+// CHECK: } {tilec.kernel = "contract_0"}
+// CHECK-NEXT: return
+func.func @prod_column(%x: tensor<3x5xsi32>) -> tensor<3x4xsi32> {
+  %e = tile.contract prod, none (%x) : (tensor<3x5xsi32>) -> tensor<3x4xsi32> {combine_type = si32, sink = affine_map<(d0, d1) -> (d0, 2)>, srcs = [affine_map<(d0, d1) -> (d0, d1)>], cons = affine_set<(d0, d1) : ()>, lower_bounds = array<i64: 0, 0>, upper_bounds = array<i64: 2, 4>, var_names = ["i", "k"]}
+  return %e : tensor<3x4xsi32>
+}
+
+// -----
+
+// A sum with `default` over a strided output map O[2 * i]: not one
+// assignment per cell, so the output is initialised, accumulated in memory
+// with a flag buffer telling the cells that received contributions from
+// those that keep the default, and finished by a last nest.
+// CHECK-LABEL: func.func @sum_default_strided
 // CHECK: %[[FLAGS:.+]] = memref.alloc() : memref<6xi8>
 // CHECK: tilec.kernel = "contract_0.init"
 // CHECK: affine.store %{{.+}}, %[[FLAGS]]
@@ -74,8 +141,8 @@ func.func @upsample(%x: tensor<4xf32>) -> tensor<8xf32> {
 // CHECK: arith.select
 // CHECK: tilec.kernel = "contract_0.final"
 // CHECK: memref.dealloc %[[FLAGS]]
-func.func @sum_default(%x: tensor<3xf32>, %d: tensor<6xf32>) -> tensor<6xf32> {
-  %u = tile.contract sum, none (%x) init(%d) : (tensor<3xf32>, tensor<6xf32>) -> tensor<6xf32> {combine_type = f32, sink = affine_map<(d0) -> (d0 + 3)>, srcs = [affine_map<(d0) -> (d0)>], cons = affine_set<(d0) : ()>, lower_bounds = array<i64: 0>, upper_bounds = array<i64: 2>, var_names = ["i"]}
+func.func @sum_default_strided(%x: tensor<3xf32>, %d: tensor<6xf32>) -> tensor<6xf32> {
+  %u = tile.contract sum, none (%x) init(%d) : (tensor<3xf32>, tensor<6xf32>) -> tensor<6xf32> {combine_type = f32, sink = affine_map<(d0) -> (d0 * 2)>, srcs = [affine_map<(d0) -> (d0)>], cons = affine_set<(d0) : ()>, lower_bounds = array<i64: 0>, upper_bounds = array<i64: 2>, var_names = ["i"]}
   return %u : tensor<6xf32>
 }
 

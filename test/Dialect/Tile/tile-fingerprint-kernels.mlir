@@ -29,3 +29,41 @@ func.func @kernels(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<5xf32>) {
   }
   return
 }
+
+// Which operands are one buffer is part of the form: A * A and A * B
+// differ. Renaming the buffers, moving the kernel in the source or giving
+// it a schedule changes nothing.
+// CHECK-LABEL: func.func @operands
+// CHECK: tilec.fingerprint = "[[SQUARE:[0-9a-f]+]]", tilec.kernel = "square"
+// CHECK-NOT: tilec.fingerprint = "[[SQUARE]]"
+// CHECK: tilec.fingerprint = "[[PRODUCT:[0-9a-f]+]]", tilec.kernel = "product"
+// CHECK: tilec.fingerprint = "[[PRODUCT]]"
+// CHECK-SAME: tilec.kernel = "product_renamed"
+// CHECK: tilec.fingerprint = "[[SQUARE]]", tilec.kernel = "square_renamed"
+func.func @operands(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>) {
+  affine.for %i = 0 to 4 {
+    %x = affine.load %a[%i] : memref<4xf32>
+    %y = affine.load %a[%i] : memref<4xf32>
+    %p = arith.mulf %x, %y : f32
+    affine.store %p, %c[%i] : memref<4xf32>
+  } {tilec.kernel = "square"}
+  affine.for %i = 0 to 4 {
+    %x = affine.load %a[%i] : memref<4xf32>
+    %y = affine.load %b[%i] : memref<4xf32>
+    %p = arith.mulf %x, %y : f32
+    affine.store %p, %c[%i] : memref<4xf32>
+  } {tilec.kernel = "product"}
+  affine.for %k = 0 to 4 {
+    %u = affine.load %c[%k] : memref<4xf32> loc("model.tile":7:1)
+    %v = affine.load %a[%k] : memref<4xf32>
+    %w = arith.mulf %u, %v : f32
+    affine.store %w, %b[%k] : memref<4xf32>
+  } {tilec.kernel = "product_renamed", tilec.schedule = {tile = [2]}}
+  affine.for %k = 0 to 4 {
+    %u = affine.load %b[%k] : memref<4xf32>
+    %v = affine.load %b[%k] : memref<4xf32>
+    %w = arith.mulf %u, %v : f32
+    affine.store %w, %a[%k] : memref<4xf32>
+  } {tilec.kernel = "square_renamed"}
+  return
+}

@@ -2,17 +2,24 @@
 //
 // tile-fingerprint-kernels: a kernel's fingerprint (ARCHITECTURE.md,
 // "Schedules and autotuning") hashes its canonical loop-level form: the
-// generic printed form of the nest without locations, with its tilec
-// attributes removed and values from outside the nest (buffers) unnamed.
+// generic printed form of the nest, without locations or tilec attributes
+// (names, schedules), inside a function whose arguments stand for the values
+// the nest uses from outside (its buffers), numbered in order of first use;
+// constants defined outside are copied in.
 // Shapes, element types, index maps, guards and the aggregation's
-// arithmetic are all in that text; names and source positions are not.
+// arithmetic are all in that text, and so is which operands are one buffer
+// (A * A reads one argument twice, A * B two); names and source positions
+// are not.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/OperationSupport.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/xxhash.h"
 
@@ -28,20 +35,59 @@ using namespace tilec;
 
 static constexpr llvm::StringLiteral kKernelAttr = "tilec.kernel";
 static constexpr llvm::StringLiteral kFingerprintAttr = "tilec.fingerprint";
+/// Attributes of ours name or schedule a kernel; none changes what it
+/// computes.
+static constexpr llvm::StringLiteral kTilecPrefix = "tilec.";
+
+/// The values used inside `op` but defined outside it, in order of first
+/// use.
+static SmallVector<Value> externalValues(Operation *op) {
+  SmallVector<Value> values;
+  llvm::SmallDenseSet<Value> seen;
+  op->walk<WalkOrder::PreOrder>([&](Operation *inner) {
+    for (Value operand : inner->getOperands()) {
+      Region *region = operand.getParentRegion();
+      bool isInside = region && op->isAncestor(region->getParentOp());
+      if (!isInside && seen.insert(operand).second)
+        values.push_back(operand);
+    }
+  });
+  return values;
+}
 
 /// The canonical text of kernel `op`.
 static std::string canonicalForm(Operation *op) {
-  // Print a copy without the attributes that name the kernel.
-  Operation *copy = op->clone();
-  copy->removeAttr(kKernelAttr);
-  copy->removeAttr(kFingerprintAttr);
+  // A copy of the nest in a function that takes its outside values as
+  // arguments, so that they print by position and type, not by name.
+  // Constants from outside are copied in: their values matter.
+  SmallVector<Value> buffers, constants;
+  for (Value v : externalValues(op)) {
+    Operation *def = v.getDefiningOp();
+    (def && def->hasTrait<OpTrait::ConstantLike>() ? constants : buffers)
+        .push_back(v);
+  }
+  MLIRContext *ctx = op->getContext();
+  auto holder = func::FuncOp::create(
+      UnknownLoc::get(ctx), "kernel",
+      FunctionType::get(ctx, ValueRange(buffers).getTypes(), {}));
+  Block *body = holder.addEntryBlock();
+  IRMapping mapping;
+  for (auto [value, arg] : llvm::zip(buffers, body->getArguments()))
+    mapping.map(value, arg);
+  OpBuilder builder = OpBuilder::atBlockEnd(body);
+  for (Value constant : constants)
+    builder.clone(*constant.getDefiningOp(), mapping);
+  Operation *copy = builder.clone(*op, mapping);
+  copy->walk([](Operation *inner) {
+    for (NamedAttribute attr : llvm::to_vector(inner->getAttrs()))
+      if (attr.getName().strref().starts_with(kTilecPrefix))
+        inner->removeAttr(attr.getName());
+  });
   std::string text;
   llvm::raw_string_ostream os(text);
-  copy->print(
-      os,
-      OpPrintingFlags().printGenericOpForm().useLocalScope().enableDebugInfo(
-          false));
-  copy->destroy();
+  holder->print(os, OpPrintingFlags().printGenericOpForm().enableDebugInfo(
+                        false));
+  holder->destroy();
   return text;
 }
 
