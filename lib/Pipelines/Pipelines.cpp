@@ -33,4 +33,5 @@ void tilec::registerTilecPipelines() {
       "Lower the tile dialect to the loop level (bounds, fusion, loops, "
       "buffer planning, fingerprints)",
       [](OpPassManager &pm) { buildTileToLoopsPipeline(pm); });
+  registerLoopsToGPUPipeline();
 }

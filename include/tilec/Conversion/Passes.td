@@ -48,4 +48,97 @@ def ConvertTileToLoopsPass
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Loop level -> gpu level (lib/Conversion/LoopsToGPU)
+//===----------------------------------------------------------------------===//
+
+// The device facts of tilec::GPUTargetOptions (Pipelines.h), shared by every
+// pass that needs them; LoopsToGPU/TargetOptions.h converts both ways.
+defvar gpuTargetOptions = [
+  Option<"maxWorkGroupSize", "max-workgroup-size", "int64_t", "256",
+         "Work-items per work-group">,
+  Option<"maxWorkItemSizeX", "max-workitem-size-x", "int64_t", "256",
+         "Work-items along x">,
+  Option<"maxWorkItemSizeY", "max-workitem-size-y", "int64_t", "256",
+         "Work-items along y">,
+  Option<"maxWorkItemSizeZ", "max-workitem-size-z", "int64_t", "64",
+         "Work-items along z">,
+  Option<"localMemBytes", "local-mem-bytes", "int64_t", "16384",
+         "Local memory per work-group in bytes">,
+  Option<"computeUnits", "compute-units", "int64_t", "8",
+         "Compute units of the device">,
+  Option<"preferredVectorWidth", "preferred-vector-width", "int64_t", "1",
+         "Preferred vector width for floats">,
+  Option<"subgroupSize", "subgroup-size", "int64_t", "32",
+         "Work-items per subgroup (warp, wavefront)">,
+];
+
+def TilecGPUDefaultSchedulePass
+    : Pass<"tilec-gpu-default-schedule", "::mlir::func::FuncOp"> {
+  let summary = "Give every kernel without a tilec.schedule the default GPU "
+                "schedule for the target";
+  let description = [{
+    For every kernel nest (a top-level `affine.for` with `tilec.kernel`)
+    that carries no `tilec.schedule`, finds its band of provably parallel
+    loops and attaches the schedule of `tilec::schedule::defaultGPUSchedule`
+    (Schedule/GPUDefaultSchedule.h) for the device described by the
+    options. Kernels that already have a schedule (from a schedule file or
+    a test) are left alone.
+  }];
+  let options = gpuTargetOptions;
+  let dependentDialects = ["::mlir::affine::AffineDialect"];
+}
+
+def TilecMapKernelsToGPUPass
+    : Pass<"tilec-map-kernels-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Map every kernel nest to a gpu.func launched by "
+                "gpu.launch_func, as its tilec.schedule says";
+  let description = [{
+    Rewrites each kernel nest of each function with `tilec.entry` (a
+    top-level `affine.for` carrying `tilec.kernel`) into a `gpu.func` in
+    the `gpu.module @tilec_kernels` and a `gpu.launch_func` at the nest's
+    place, with constant grid and block sizes.
+
+    The outer band of perfectly nested loops with constant bounds that the
+    affine dependence analysis proves parallel is mapped to the grid: the
+    innermost band loop to x, the next to y, and the rest to z (one loop,
+    tiled as scheduled, or several, flattened with one point per
+    work-group). Loop i of the band is cut into work-group tiles of
+    `block[i]` iterations (0 = the whole loop) and each work-item computes
+    `thread[i]` of them, strided by the work-group width so that
+    neighbouring work-items touch neighbouring addresses; a guard skips the
+    iterations past the end where a tile does not divide the loop. Every
+    other loop, reductions included, runs inside one work-item, so no
+    atomics are needed; a nest with no parallel loop runs as one work-item.
+
+    With `stage[j]` set on a kernel whose body is a register reduction (an
+    `affine.for` with `iter_args` directly inside the band), operand j's
+    footprint for one reduction block of `block[r]` iterations is copied
+    cooperatively into a workgroup-memory attribution, between barriers,
+    and the reduction reads it from there.
+
+    `unroll` unrolls the innermost loops inside a work-item (the
+    reductions) when nothing is staged. `vector` and `order` are not
+    applied yet: the innermost band loop always maps to x, scalar.
+
+    The gpu.func is named from `tilec.kernel` made a C identifier, and
+    carries `tilec.kernel`, `tilec.fingerprint`, `tilec.schedule`,
+    `known_block_size` and `known_grid_size`. Its arguments are the values
+    the nest uses from outside (memrefs, in order of first use); constants
+    are cloned in. Its body holds only scf, arith, math, memref and gpu ops;
+    every op keeps its location.
+
+    A schedule that does not fit (no tilec.schedule, a block that is not a
+    multiple of its thread count, a work-group above the device limits, a
+    staged tile above the local memory) is an error on the kernel.
+  }];
+  let options = gpuTargetOptions;
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 #endif // TILEC_CONVERSION_PASSES_TD

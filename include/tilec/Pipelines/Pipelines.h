@@ -38,6 +38,10 @@ struct GPUTargetOptions {
 void buildLoopsToGPUPipeline(mlir::OpPassManager &pm,
                              const GPUTargetOptions &target);
 
+/// Registers `tilec-pipeline-gpu` (buildLoopsToGPUPipeline, with the
+/// fields of GPUTargetOptions as options); called by registerTilecPipelines.
+void registerLoopsToGPUPipeline();
+
 /// tile dialect -> loop level: canonicalize, tile-compute-bounds,
 /// tile-fuse-elementwise, convert-tile-to-loops, tile-plan-buffers and
 /// tile-fingerprint-kernels. Runs on a module.

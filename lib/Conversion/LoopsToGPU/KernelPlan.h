@@ -1,0 +1,95 @@
+//===- KernelPlan.h - How one kernel nest maps to the grid ------*- C++ -*-===//
+//
+// The schedule of a kernel resolved against its parallel band and the
+// device: which loops go to which grid dimension, with which work-group
+// tile and elements per work-item. Checking a schedule and emitting the
+// gpu.func are separate steps; this is what passes between them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_CONVERSION_LOOPSTOGPU_KERNELPLAN_H
+#define TILEC_LIB_CONVERSION_LOOPSTOGPU_KERNELPLAN_H
+
+#include "tilec/Pipelines/Pipelines.h"
+#include "tilec/Schedule/Schedule.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+
+#include <optional>
+
+namespace tilec {
+
+/// One grid dimension (x, y or z) of a kernel.
+struct GridDim {
+  /// Band positions of the loops it covers, outermost first: none (unused),
+  /// one (tiled as scheduled), or several (flattened, one point per group).
+  llvm::SmallVector<unsigned> loops;
+  int64_t extent = 1;     ///< iterations covered (product when flattened)
+  int64_t block = 1;      ///< iterations per work-group
+  int64_t thread = 1;     ///< iterations per work-item
+  int64_t workItems() const { return block / thread; }
+  int64_t groups() const { return (extent + block - 1) / block; }
+  /// Whether the last work-group runs past the extent and needs a guard.
+  bool needsGuard() const { return extent % block != 0; }
+};
+
+/// One affine expression of loop induction variables, split into the part
+/// that moves with the work-group and reduction block (`terms`) and the rest.
+struct TileCorner {
+  /// (loop, coefficient) for the band loops and the staged reduction loop,
+  /// in band order then the reduction loop.
+  llvm::SmallVector<std::pair<mlir::Value, int64_t>> terms;
+  /// Added to the terms' block starts: the expression's lowest value over
+  /// one block minus what the terms give.
+  int64_t offset = 0;
+  /// How many values the expression takes over one block (its tile extent).
+  int64_t size = 1;
+};
+
+/// An operand copied into local memory: its tile per reduction block is the
+/// box spanned by every load of it, each dimension a TileCorner.
+struct StagedOperand {
+  mlir::Value memref;
+  llvm::SmallVector<TileCorner> box;
+  llvm::SmallVector<mlir::affine::AffineLoadOp> loads;
+  /// The workgroup-memory type of the tile.
+  mlir::MemRefType tileType;
+};
+
+/// How a register reduction is staged: the reduction loop directly inside
+/// the band, cut into blocks of `block` iterations, each preceded by a
+/// cooperative copy of the staged operands' tiles.
+struct StagingPlan {
+  mlir::affine::AffineForOp reduction;
+  int64_t block = 0;
+  llvm::SmallVector<StagedOperand> operands;
+};
+
+/// A kernel nest and how it runs on the grid.
+struct KernelPlan {
+  mlir::affine::AffineForOp root;
+  llvm::SmallVector<mlir::affine::AffineForOp> band;
+  schedule::KernelSchedule schedule;
+  GridDim dims[3]; ///< x, y, z
+  /// Set when the schedule stages an operand.
+  std::optional<StagingPlan> staging;
+};
+
+/// Resolves `root`'s schedule against its parallel band and `target`.
+/// Emits an error on `root` and fails if it has no schedule or the schedule
+/// does not fit the device.
+mlir::FailureOr<KernelPlan> planKernel(mlir::affine::AffineForOp root,
+                                       const GPUTargetOptions &target);
+
+/// Fills `plan.staging` from the schedule's `stage` entries (Staging.cpp).
+/// Emits an error on the kernel and fails if a staged operand cannot be
+/// staged or the tiles exceed the local memory.
+mlir::LogicalResult planStaging(KernelPlan &plan,
+                                const GPUTargetOptions &target);
+
+/// The error prefix for a schedule that does not fit `plan`'s kernel.
+mlir::InFlightDiagnostic scheduleError(KernelPlan &plan);
+
+} // namespace tilec
+
+#endif // TILEC_LIB_CONVERSION_LOOPSTOGPU_KERNELPLAN_H

@@ -1,0 +1,111 @@
+//===- ParallelBand.cpp - The parallel loops of a kernel nest -------------===//
+//
+// Finds the outer band of a kernel nest that may be spread over work-items.
+// Upstream's affine::isLoopMemoryParallel gives up on any non-affine access,
+// but gathers read through data-dependent `memref.load`s: those are harmless
+// when the nest never writes the memref they read, so this check runs the
+// same dependence analysis on the affine accesses and judges the others by
+// the memrefs they touch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+
+#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace {
+
+/// The buffer a memref value views: views of one buffer may alias.
+Value rootBuffer(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref;
+}
+
+/// True if no memory dependence is carried by `loop`.
+bool carriesNoDependence(AffineForOp loop) {
+  SmallVector<Operation *> accesses;
+  SmallVector<Value> gatherSources;
+  llvm::SmallDenseSet<Value> writtenBuffers;
+  bool understood = true;
+  loop.getBody()->walk([&](Operation *op) {
+    if (isa<AffineReadOpInterface>(op)) {
+      accesses.push_back(op);
+    } else if (auto write = dyn_cast<AffineWriteOpInterface>(op)) {
+      accesses.push_back(op);
+      writtenBuffers.insert(rootBuffer(write.getMemRef()));
+    } else if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      gatherSources.push_back(load.getMemRef());
+    } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+               !isMemoryEffectFree(op)) {
+      understood = false; // a memref.store, an allocation, a call, ...
+    }
+  });
+  if (!understood)
+    return false;
+  // The dependence analysis compares memref values, so a written buffer must
+  // be reached through one value only.
+  for (Operation *op : accesses) {
+    Value memref = MemRefAccess(op).memref;
+    if (memref != rootBuffer(memref) &&
+        writtenBuffers.contains(rootBuffer(memref)))
+      return false;
+  }
+  for (Value source : gatherSources)
+    if (writtenBuffers.contains(rootBuffer(source)))
+      return false;
+  unsigned depth = getNestingDepth(loop) + 1;
+  for (Operation *src : accesses) {
+    if (!isa<AffineWriteOpInterface>(src))
+      continue;
+    MemRefAccess srcAccess(src);
+    for (Operation *dst : accesses) {
+      MemRefAccess dstAccess(dst);
+      if (srcAccess.memref != dstAccess.memref)
+        continue;
+      DependenceResult result =
+          checkMemrefAccessDependence(srcAccess, dstAccess, depth);
+      if (result.value != DependenceResult::NoDependence)
+        return false;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+SmallVector<AffineForOp> tilec::getKernelNests(func::FuncOp func) {
+  SmallVector<AffineForOp> kernels;
+  if (func.isExternal())
+    return kernels;
+  for (auto loop : func.getBody().front().getOps<AffineForOp>())
+    if (loop->hasAttr(kKernelAttrName))
+      kernels.push_back(loop);
+  return kernels;
+}
+
+SmallVector<AffineForOp> tilec::getParallelBand(AffineForOp kernel) {
+  SmallVector<AffineForOp> band;
+  for (AffineForOp loop = kernel; loop;) {
+    std::optional<uint64_t> trips = getConstantTripCount(loop);
+    if (!loop.hasConstantBounds() || loop.getNumIterOperands() != 0 ||
+        !trips || *trips == 0 || !carriesNoDependence(loop))
+      break;
+    band.push_back(loop);
+    Block *body = loop.getBody();
+    if (!llvm::hasSingleElement(body->without_terminator()))
+      break;
+    loop = dyn_cast<AffineForOp>(body->front());
+  }
+  return band;
+}
