@@ -5,10 +5,15 @@
 // a single-block region, so memref ops are lowered before scf-to-cf turns the
 // inner loops into blocks. Math next: ops with an LLVM intrinsic become the
 // intrinsic (the vectoriser knows them); the rest become libm calls.
+// Schedules come first of all: they rewrite the kernels' affine nests, and
+// OpenMP must see the tiled nests to run their outermost (tile) loops on
+// threads. Vector ops are lowered with the other memref users, before
+// scf-to-cf.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
+#include "tilec/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -22,6 +27,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Affine/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,6 +40,21 @@ using namespace mlir;
 
 void tilec::buildLoopsToLLVMPipeline(OpPassManager &pm,
                                      const LoopsToLLVMOptions &options) {
+  if (options.schedule) {
+    CPUDefaultSchedulePassOptions facts;
+    if (options.cpu) {
+      facts.vectorBytes = options.cpu->vectorBytes;
+      facts.vectorRegisters = options.cpu->vectorRegisters;
+      facts.l1Bytes = options.cpu->l1Bytes;
+      facts.l2Bytes = options.cpu->l2Bytes;
+    }
+    pm.addNestedPass<func::FuncOp>(createCPUDefaultSchedulePass(facts));
+    pm.addNestedPass<func::FuncOp>(createApplyCPUSchedulePass());
+    // Only CSE here (the copies of uniform loads and constants the points
+    // share): the canonicalizer at this level also merges float
+    // conversion chains, which changes narrow-float rounding.
+    pm.addPass(createCSEPass());
+  }
   if (options.parallel) {
     // Only the outermost parallel loop of each nest gets threads: inner
     // ones are left to the vectoriser, and nested teams would oversubscribe.
@@ -47,10 +68,14 @@ void tilec::buildLoopsToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createConvertSCFToOpenMPPass());
   pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  // Libm calls on vectors are made per lane (vector.extract and
+  // vector.from_elements), which need lowering too.
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
@@ -70,6 +95,10 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
                         llvm::cl::desc("run outer parallel loops on OpenMP "
                                        "threads"),
                         llvm::cl::init(true)};
+  Option<bool> schedule{*this, "schedule",
+                        llvm::cl::desc("tile, register-block and vectorise "
+                                       "kernels by their (default) schedule"),
+                        llvm::cl::init(true)};
 };
 } // namespace
 
@@ -80,6 +109,7 @@ void tilec::registerLoopsToLLVMPipeline() {
       [](OpPassManager &pm, const PipelineOptions &options) {
         LoopsToLLVMOptions llvmOptions;
         llvmOptions.parallel = options.parallel;
+        llvmOptions.schedule = options.schedule;
         buildLoopsToLLVMPipeline(pm, llvmOptions);
       });
 }

@@ -86,6 +86,15 @@ tilec::createTargetMachine(StringRef cpu, unsigned optLevel) {
   return std::move(machine);
 }
 
+tilec::schedule::CPUFacts
+tilec::targetCPUFacts(const TargetMachine &machine) {
+  schedule::CPUFacts facts = schedule::hostCPUFacts();
+  const MCSubtargetInfo *subtarget = machine.getMCSubtargetInfo();
+  schedule::setSIMDFacts(facts, subtarget->checkFeatures("+avx512f"),
+                         subtarget->checkFeatures("+avx"));
+  return facts;
+}
+
 Error tilec::emitMachineCode(Module &module, TargetMachine &machine,
                              MachineCodeKind kind, raw_pwrite_stream &os) {
   legacy::PassManager passes;

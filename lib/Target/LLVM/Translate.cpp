@@ -56,7 +56,9 @@ Error tilec::optimizeModule(Module &module, TargetMachine &machine,
   // (vputils::isSingleScalar) on the min/max reduction loops we emit: a
   // plain `O[] = <(I[x, y, z])` never finishes at -O2. Until the reductions
   // are emitted in a form it handles, loop vectorisation stays off; SLP
-  // vectorisation and unrolling stay on.
+  // vectorisation and unrolling stay on. Kernels that tilec-apply-cpu-schedule
+  // understands arrive already vectorised (vector dialect), so they do not
+  // need it.
   tuning.LoopVectorization = false;
   tuning.SLPVectorization = optLevel >= 2;
   tuning.LoopUnrolling = optLevel >= 2;

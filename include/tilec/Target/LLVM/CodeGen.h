@@ -10,6 +10,8 @@
 #ifndef TILEC_TARGET_LLVM_CODEGEN_H
 #define TILEC_TARGET_LLVM_CODEGEN_H
 
+#include "tilec/Schedule/CPUDefaultSchedule.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -44,6 +46,11 @@ std::string resolveCPUName(llvm::StringRef cpu);
 /// for a CPU name the x86 back end does not know.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(llvm::StringRef cpu, unsigned optLevel);
+
+/// What the CPU default schedule should assume about `machine`'s CPU: its
+/// SIMD width and register count (from the machine's features, so --cpu
+/// counts) and the host's caches.
+schedule::CPUFacts targetCPUFacts(const llvm::TargetMachine &machine);
 
 /// Translates an LLVM-dialect module to LLVM IR in `context`, with the data
 /// layout and triple of `machine`.

@@ -2,8 +2,9 @@
 //
 // The first half of the CPU back end: the pass pipeline that takes the loop
 // level of ARCHITECTURE.md (one func.func over memrefs, affine/scf loops,
-// arith, math) to the LLVM dialect. Outer parallel loops become OpenMP
-// parallel loops; memref arguments use the bare-pointer calling convention,
+// arith, math) to the LLVM dialect. Kernels are tiled and vectorised by
+// their schedules first (a default one where none is given). Outer
+// parallel loops become OpenMP parallel loops; memref arguments use the bare-pointer calling convention,
 // so the entry function takes plain pointers in header order (the C ABI of
 // model.h).
 //
@@ -12,9 +13,12 @@
 #ifndef TILEC_TARGET_LLVM_LOOPSTOLLVM_H
 #define TILEC_TARGET_LLVM_LOOPSTOLLVM_H
 
+#include "tilec/Schedule/CPUDefaultSchedule.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/LogicalResult.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -29,13 +33,20 @@ namespace tilec {
 struct LoopsToLLVMOptions {
   /// Run outermost parallel loops on all cores through OpenMP (libomp).
   bool parallel = true;
+  /// Give every kernel a default CPU schedule (cost model, host facts) and
+  /// apply the schedules: cache tiles, register tiles, vectors.
+  bool schedule = true;
+  /// The CPU the default schedules are made for; the host when unset
+  /// (targetCPUFacts in CodeGen.h gives those of a TargetMachine).
+  std::optional<schedule::CPUFacts> cpu;
 };
 
 /// Appends the passes that lower a loop-level module to the LLVM dialect.
 void buildLoopsToLLVMPipeline(mlir::OpPassManager &pm,
                               const LoopsToLLVMOptions &options);
 
-/// Registers `tilec-loops-to-llvm` (with option `parallel`) for tilec-opt.
+/// Registers `tilec-loops-to-llvm` (options `parallel`, `schedule`) for
+/// tilec-opt.
 void registerLoopsToLLVMPipeline();
 
 /// Adds the dialects the pipeline creates and their LLVM IR translations.

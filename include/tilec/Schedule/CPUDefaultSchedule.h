@@ -1,0 +1,73 @@
+//===- CPUDefaultSchedule.h - The default CPU schedule ------------*- C++ -*-===//
+//
+// The first cost model: a default schedule for a kernel on a CPU from a few
+// facts about the CPU and the kernel's shape. Rules (CPUDefaultSchedule.cpp
+// says why):
+//   vector   the SIMD width in the kernel's element type, at most the
+//            innermost parallel loop's extent (a power of two);
+//   thread   along the innermost parallel loop up to 4 vectors (2 with 16
+//            registers); along the loop before it as many rows as the
+//            accumulators, the operand vectors and one broadcast leave
+//            registers for (at most 6), picked to waste few rows at the
+//            end; only for kernels that reduce (elementwise kernels have no
+//            reuse to gain from more registers);
+//   block    when one panel of the operand read along the lanes (the
+//            reduction extent times the lane tile) fits 1/16 of L2 (its
+//            rows share few of L2's sets, as nothing packs them yet), one
+//            lane tile per cache tile, ordered outermost, so the panel
+//            stays in L2 while all rows sweep it; otherwise no cache tiles;
+//   unroll   1 (LLVM unrolls the jammed loop itself).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_SCHEDULE_CPUDEFAULTSCHEDULE_H
+#define TILEC_SCHEDULE_CPUDEFAULTSCHEDULE_H
+
+#include "tilec/Schedule/Schedule.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tilec::schedule {
+
+/// What the cost model knows about the CPU.
+struct CPUFacts {
+  int64_t vectorBytes = 16;
+  int64_t vectorRegisters = 16;
+  /// Read and carried for the cost model; no rule needs it yet (row slabs
+  /// blocked for L1 measured slower on the CPU benchmark).
+  int64_t l1Bytes = 32 * 1024;
+  int64_t l2Bytes = 1024 * 1024;
+};
+
+/// The facts of the machine tilec runs on: SIMD from LLVM's host feature
+/// list (AVX-512: 64 bytes and 32 registers, AVX: 32 and 16, else SSE),
+/// cache sizes from Linux sysfs (the defaults above where it is missing).
+CPUFacts hostCPUFacts();
+
+/// Sets the SIMD facts of `facts` for a CPU with (or without) AVX-512F and
+/// AVX: the rule hostCPUFacts applies to the host's features, for a CPU
+/// that code is generated for instead.
+void setSIMDFacts(CPUFacts &facts, bool hasAVX512F, bool hasAVX);
+
+/// What the cost model knows about a kernel.
+struct KernelShape {
+  /// Extents of the parallel loops, outermost first.
+  std::vector<int64_t> extents;
+  /// Bytes per element of the kernel's output.
+  int64_t elementBytes = 4;
+  /// Iterations of the reduction loops per output element; 0 when the
+  /// kernel does not reduce (or the count is not constant).
+  int64_t reductionExtent = 0;
+  /// Whether the body can be vectorised along the innermost parallel loop.
+  bool vectorizable = true;
+};
+
+/// The default schedule of `kernel` on `cpu` (entries for the parallel
+/// loops only).
+KernelSchedule defaultCPUSchedule(const KernelShape &kernel,
+                                  const CPUFacts &cpu);
+
+} // namespace tilec::schedule
+
+#endif // TILEC_SCHEDULE_CPUDEFAULTSCHEDULE_H

@@ -1,0 +1,127 @@
+// RUN: tilec-opt %s -tilec-apply-cpu-schedule | FileCheck %s
+//
+// Schedules applied: register tiles with vector accumulators, cache tiles
+// in the schedule's order, remainders, versioned and hoisted guards, and a
+// kernel the pass does not know left alone.
+
+// A matmul: 3 rows x 2 vectors of 4 lanes per micro-kernel, one k loop
+// carrying the 6 vector accumulators; 7 = 2 x 3 + 1 leaves a remainder row.
+// CHECK-LABEL: func.func @matmul
+// The lane tile loop (block 8) is outermost, by `order`.
+// CHECK:       affine.for %[[NB:.*]] = 0 to 16 step 8 {
+// CHECK-NEXT:    affine.for %[[M:.*]] = 0 to 6 step 3 {
+// CHECK:           affine.for %[[N:.*]] = #{{.*}}(%[[NB]]) to min #{{.*}}(%[[NB]]) step 8 {
+// CHECK:             affine.for %{{.*}} = 0 to 8 iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+// CHECK-COUNT-6:       affine.load %arg0
+// CHECK-COUNT-6:       affine.vector_load %arg1{{.*}} vector<4xf32>
+// CHECK-COUNT-6:       arith.mulf {{.*}} : vector<4xf32>
+// CHECK-COUNT-6:       arith.addf {{.*}} : vector<4xf32>
+// CHECK:             affine.vector_store %{{.*}}#0, %arg2[%[[M]], %[[N]]]
+// CHECK-COUNT-5:     affine.vector_store
+// CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C"}
+// The remainder row: one point along m, both vectors along n.
+// CHECK-NEXT:  affine.for %{{.*}} = 6 to 7 {
+// CHECK:         iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>)
+// CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C"}
+// CHECK-NOT:   tilec.schedule
+func.func @matmul(%A: memref<7x8xf32>, %B: memref<8x16xf32>, %C: memref<7x16xf32>) {
+  affine.for %m = 0 to 7 {
+    affine.for %n = 0 to 16 {
+      %zero = arith.constant 0.000000e+00 : f32
+      %sum = affine.for %k = 0 to 8 iter_args(%acc = %zero) -> (f32) {
+        %a = affine.load %A[%m, %k] : memref<7x8xf32>
+        %b = affine.load %B[%k, %n] : memref<8x16xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%m, %n] : memref<7x16xf32>
+    }
+  } {tilec.kernel = "contract_0_C", tilec.fingerprint = "1",
+     tilec.schedule = {block = array<i64: 0, 8>, thread = array<i64: 3, 8>, vector = 4 : i64, unroll = 1 : i64, order = array<i64: 1, 0>}}
+  return
+}
+
+#pad = affine_set<(d0, d1, d2, d3) : (d0 + d2 - 1 >= 0, -(d0 + d2 - 1) + 7 >= 0)>
+
+// A padded 1-D convolution: the guard depends on x, so the 2 x points are
+// versioned (both inside, or each alone), and the guard is hoisted out of
+// the ci loop it does not depend on.
+// CHECK-LABEL: func.func @conv
+// CHECK:       affine.for %[[X:.*]] = 0 to 8 step 2 {
+// CHECK:         %[[X1:.*]] = affine.apply #{{.*}}(%[[X]])
+// CHECK:         affine.for %{{.*}} = 0 to 3 iter_args({{.*}}) -> (vector<8xf32>, vector<8xf32>) {
+// Both points inside the image: one ci loop for both, no test inside.
+// CHECK-NEXT:      affine.if #[[BOTH:.*]](%[[X]], %{{.*}}, %[[X1]]) -> (vector<8xf32>, vector<8xf32>) {
+// CHECK-NEXT:        affine.for %{{.*}} = 0 to 4 iter_args({{.*}}) -> (vector<8xf32>, vector<8xf32>) {
+// CHECK-NOT:           affine.if
+// CHECK-COUNT-2:       arith.addf {{.*}} : vector<8xf32>
+// CHECK:             affine.yield
+// Otherwise each point tests its own condition.
+// CHECK:           } else {
+// CHECK-NEXT:        affine.for %{{.*}} = 0 to 4 iter_args({{.*}}) -> (vector<8xf32>, vector<8xf32>) {
+// CHECK-NEXT:          affine.if #{{.*}}(%[[X]],
+// CHECK:               affine.if #{{.*}}(%[[X1]],
+func.func @conv(%I: memref<8x4xf32>, %F: memref<3x4x8xf32>, %O: memref<8x8xf32>) {
+  affine.for %x = 0 to 8 {
+    affine.for %co = 0 to 8 {
+      %zero = arith.constant 0.000000e+00 : f32
+      %0 = affine.for %k = 0 to 3 iter_args(%a0 = %zero) -> (f32) {
+        %1 = affine.for %ci = 0 to 4 iter_args(%a1 = %a0) -> (f32) {
+          %2 = affine.if #pad(%x, %co, %k, %ci) -> f32 {
+            %3 = affine.load %I[%x + %k - 1, %ci] : memref<8x4xf32>
+            %4 = affine.load %F[%k, %ci, %co] : memref<3x4x8xf32>
+            %5 = arith.mulf %3, %4 : f32
+            %6 = arith.addf %a1, %5 : f32
+            affine.yield %6 : f32
+          } else {
+            affine.yield %a1 : f32
+          }
+          affine.yield %2 : f32
+        }
+        affine.yield %1 : f32
+      }
+      affine.store %0, %O[%x, %co] : memref<8x8xf32>
+    }
+  } {tilec.kernel = "contract_0_O",
+     tilec.schedule = {thread = array<i64: 2, 8>, vector = 8 : i64}}
+  return
+}
+
+// Elementwise: 8 lanes per vector; 20 = 16 + 4 leaves a scalar remainder.
+// CHECK-LABEL: func.func @elementwise
+// CHECK:       affine.for %{{.*}} = 0 to 16 step 8 {
+// CHECK-NEXT:    affine.vector_load %arg0{{.*}} vector<8xf32>
+// CHECK-NEXT:    math.exp %{{.*}} : vector<8xf32>
+// CHECK-NEXT:    affine.vector_load %arg1{{.*}} vector<8xf32>
+// CHECK-NEXT:    arith.addf %{{.*}} : vector<8xf32>
+// CHECK-NEXT:    affine.vector_store
+// CHECK:       affine.for %{{.*}} = 16 to 20 {
+// CHECK-NEXT:    affine.load
+// CHECK-NEXT:    math.exp %{{.*}} : f32
+func.func @elementwise(%A: memref<4x20xf32>, %B: memref<20xf32>, %C: memref<4x20xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 20 {
+      %0 = affine.load %A[%i, %j] : memref<4x20xf32>
+      %1 = math.exp %0 : f32
+      %2 = affine.load %B[%j] : memref<20xf32>
+      %3 = arith.addf %1, %2 : f32
+      affine.store %3, %C[%i, %j] : memref<4x20xf32>
+    }
+  } {tilec.kernel = "add_0", tilec.schedule = {vector = 8 : i64}}
+  return
+}
+
+// A gather (memref.load at a data-dependent index) is not a form the pass
+// knows: left as it is, schedule included.
+// CHECK-LABEL: func.func @gather
+// CHECK:       memref.load
+// CHECK:       } {tilec.kernel = "gather_0_C", tilec.schedule = {vector = 4 : i64}}
+func.func @gather(%A: memref<10xf32>, %I: memref<6xindex>, %C: memref<6xf32>) {
+  affine.for %i = 0 to 6 {
+    %0 = affine.load %I[%i] : memref<6xindex>
+    %1 = memref.load %A[%0] : memref<10xf32>
+    affine.store %1, %C[%i] : memref<6xf32>
+  } {tilec.kernel = "gather_0_C", tilec.schedule = {vector = 4 : i64}}
+  return
+}

@@ -1,0 +1,102 @@
+// RUN: tilec-opt %s -tilec-cpu-default-schedule="vector-bytes=64 vector-registers=32 l1-bytes=49152 l2-bytes=2097152" | FileCheck %s --check-prefix=AVX512
+// RUN: tilec-opt %s -tilec-cpu-default-schedule="vector-bytes=32 vector-registers=16 l1-bytes=32768 l2-bytes=262144" | FileCheck %s --check-prefix=AVX2
+//
+// Default schedules from the CPU facts given as options (the host's when
+// left out), so the result does not depend on the machine.
+
+// A 1024^3 matmul: 6 rows x 4 vectors of 16 lanes (AVX-512, 32 registers)
+// or 6 x 2 of 8 (AVX2, 16 registers); the B panel (1024 x 64 floats =
+// 256 KiB) is more than 1/16 of a 2 MiB L2: no cache tiles.
+// AVX512-LABEL: func.func @matmul
+// AVX512:       tilec.schedule = {block = array<i64: 0, 0>, order = array<i64>, stage = array<i1>, thread = array<i64: 6, 64>, unroll = 1 : i64, vector = 16 : i64}
+// AVX2-LABEL:   func.func @matmul
+// AVX2:         tilec.schedule = {block = array<i64: 0, 0>, order = array<i64>, stage = array<i1>, thread = array<i64: 6, 16>, unroll = 1 : i64, vector = 8 : i64}
+func.func @matmul(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: memref<1024x1024xf32>) {
+  affine.for %m = 0 to 1024 {
+    affine.for %n = 0 to 1024 {
+      %zero = arith.constant 0.000000e+00 : f32
+      %sum = affine.for %k = 0 to 1024 iter_args(%acc = %zero) -> (f32) {
+        %a = affine.load %A[%m, %k] : memref<1024x1024xf32>
+        %b = affine.load %B[%k, %n] : memref<1024x1024xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%m, %n] : memref<1024x1024xf32>
+    }
+  } {tilec.kernel = "contract_0_C"}
+  return
+}
+
+// A short reduction: the panel (64 x 64 floats = 16 KiB) fits 1/16 of L2,
+// so each lane tile is a cache tile and its loop is outermost (AVX-512);
+// AVX2's 256 KiB L2 leaves 16 KiB, which its 4 KiB panel fits too.
+// AVX512-LABEL: func.func @short_reduction
+// AVX512:       tilec.schedule = {block = array<i64: 0, 64>, order = array<i64: 1, 0>, stage = array<i1>, thread = array<i64: 6, 64>, unroll = 1 : i64, vector = 16 : i64}
+// AVX2-LABEL:   func.func @short_reduction
+// AVX2:         tilec.schedule = {block = array<i64: 0, 16>, order = array<i64: 1, 0>, stage = array<i1>, thread = array<i64: 6, 16>, unroll = 1 : i64, vector = 8 : i64}
+func.func @short_reduction(%A: memref<64x64xf32>, %B: memref<64x1024xf32>, %C: memref<64x1024xf32>) {
+  affine.for %m = 0 to 64 {
+    affine.for %n = 0 to 1024 {
+      %zero = arith.constant 0.000000e+00 : f32
+      %sum = affine.for %k = 0 to 64 iter_args(%acc = %zero) -> (f32) {
+        %a = affine.load %A[%m, %k] : memref<64x64xf32>
+        %b = affine.load %B[%k, %n] : memref<64x1024xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%m, %n] : memref<64x1024xf32>
+    }
+  } {tilec.kernel = "contract_0_C"}
+  return
+}
+
+// Elementwise: one vector, no register blocking (nothing is reused); the
+// 20-wide f64 loop takes 8 lanes (AVX-512) or 4 (AVX2).
+// AVX512-LABEL: func.func @elementwise
+// AVX512:       tilec.schedule = {block = array<i64: 0, 0>, order = array<i64>, stage = array<i1>, thread = array<i64: 1, 8>, unroll = 1 : i64, vector = 8 : i64}
+// AVX2-LABEL:   func.func @elementwise
+// AVX2:         tilec.schedule = {block = array<i64: 0, 0>, order = array<i64>, stage = array<i1>, thread = array<i64: 1, 4>, unroll = 1 : i64, vector = 4 : i64}
+func.func @elementwise(%A: memref<4x20xf64>, %C: memref<4x20xf64>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 20 {
+      %0 = affine.load %A[%i, %j] : memref<4x20xf64>
+      %1 = math.exp %0 : f64
+      affine.store %1, %C[%i, %j] : memref<4x20xf64>
+    }
+  } {tilec.kernel = "exp_0"}
+  return
+}
+
+// A transpose reads across the lanes: scalar schedule.
+// AVX512-LABEL: func.func @transpose
+// AVX512:       tilec.schedule = {block = array<i64: 0, 0>, order = array<i64>, stage = array<i1>, thread = array<i64: 1, 1>, unroll = 1 : i64, vector = 1 : i64}
+func.func @transpose(%A: memref<8x8xf32>, %C: memref<8x8xf32>) {
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+      %0 = affine.load %A[%j, %i] : memref<8x8xf32>
+      affine.store %0, %C[%i, %j] : memref<8x8xf32>
+    }
+  } {tilec.kernel = "transpose_0"}
+  return
+}
+
+// Kernels with a schedule keep it; forms the schedule cannot apply to get
+// none.
+// AVX512-LABEL: func.func @kept_and_skipped
+// AVX512:       tilec.schedule = {vector = 4 : i64}
+// AVX512-NOT:   tilec.schedule
+// AVX512:       return
+func.func @kept_and_skipped(%A: memref<10xf32>, %I: memref<6xindex>, %C: memref<6xf32>) {
+  affine.for %i = 0 to 6 {
+    %0 = affine.load %A[%i] : memref<10xf32>
+    affine.store %0, %C[%i] : memref<6xf32>
+  } {tilec.kernel = "copy_0", tilec.schedule = {vector = 4 : i64}}
+  affine.for %i = 0 to 6 {
+    %0 = affine.load %I[%i] : memref<6xindex>
+    %1 = memref.load %A[%0] : memref<10xf32>
+    affine.store %1, %C[%i] : memref<6xf32>
+  } {tilec.kernel = "gather_0_C"}
+  return
+}
