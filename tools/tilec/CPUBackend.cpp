@@ -93,7 +93,11 @@ void tilec::driver::compileForCPU(const CompileOptions &options,
       mlir::failed(prepareEntryFunction(*module, entry, symbol)))
     failInput("internal error: the loop level has no usable entry function");
   mlir::PassManager pm(&context);
-  buildLoopsToLLVMPipeline(pm, LoopsToLLVMOptions());
+  // The schedules are made for the CPU code is generated for (--cpu), not
+  // necessarily the host.
+  LoopsToLLVMOptions lowering;
+  lowering.cpu = targetCPUFacts(**machine);
+  buildLoopsToLLVMPipeline(pm, lowering);
   if (mlir::failed(pm.run(*module)))
     failInput();
 

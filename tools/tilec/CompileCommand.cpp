@@ -4,7 +4,8 @@
 // read, so a wrong flag is reported as such (exit code 2) however broken the
 // program is. `--emit=ast` prints the bound program of phase 2
 // (TILE-LANGUAGE.md 1.3), `--emit=tile` its tile dialect IR and
-// `--emit=loops` the loop level that every back end starts from.
+// `--emit=loops` the loop level that every back end starts from. A FILE.mlir
+// is taken to be at the gpu level and goes straight to the OpenCL emitter.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,12 +13,14 @@
 #include "Commands.h"
 #include "DriverError.h"
 #include "ModuleStages.h"
+#include "OpenCLBackend.h"
 #include "Output.h"
 #include "ProgramLoader.h"
 #include "Targets.h"
 
 #include "mlir/IR/MLIRContext.h"
 
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
@@ -49,6 +52,17 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
   if (machineCode && target != Target::LLVMX86)
     failUsage(fmt::format("--emit={} needs --target=llvm-x86",
                           emitKindName(*emit).str()));
+  bool gpuForm = emit == EmitKind::GPU || emit == EmitKind::CL;
+  if (gpuForm && target != Target::OpenCL)
+    failUsage(fmt::format("--emit={} needs --target=opencl",
+                          emitKindName(*emit).str()));
+  if (llvm::sys::path::extension(options.program.inputPath) == ".mlir") {
+    if (target != Target::OpenCL || (emit && !gpuForm))
+      failUsage("a .mlir input is taken to be at the gpu level: it compiles "
+                "with --target=opencl, to OpenCL C or --emit=gpu|cl");
+    compileGPULevelFile(options, emit);
+    return;
+  }
 
   ProgramLoader loader(options.program);
   loader.parse();
@@ -57,17 +71,21 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
     compileForCPU(options, emit, loader, program);
     return;
   }
+  if (target == Target::OpenCL && (!emit || gpuForm)) {
+    compileForOpenCL(options, emit, loader, program);
+    return;
+  }
 
   std::string text;
   llvm::raw_string_ostream os(text);
+  auto printFlags = mlir::OpPrintingFlags().enableDebugInfo(
+      options.printDebugInfo, /*prettyForm=*/false);
   if (emit == EmitKind::Tile) {
     mlir::MLIRContext context;
-    buildTileModule(context, loader, program)
-        ->print(os, mlir::OpPrintingFlags().enableDebugInfo(
-                        options.printDebugInfo, /*prettyForm=*/false));
+    buildTileModule(context, loader, program)->print(os, printFlags);
   } else if (emit == EmitKind::Loops) {
     mlir::MLIRContext context;
-    buildLoopLevelModule(context, loader, program)->print(os);
+    buildLoopLevelModule(context, loader, program)->print(os, printFlags);
   } else {
     // --emit=ast; requireEmitKind let no other kind through.
     typed::printProgram(program, os);

@@ -1,0 +1,51 @@
+//===- ManifestBuilder.h - The launch manifest of the gpu level -*- C++ -*-===//
+//
+// Fills the launch manifest (Runtime/Manifest.h) from a gpu-level module:
+// the buffers (the entry function's inputs and outputs in header order,
+// then one temporary per memref.alloc), the kernels in launch order with
+// their buffer arguments and how each kernel accesses them, work sizes
+// (global = grid * block, local = block, per dimension), flop and byte
+// estimates and the Tile statements each kernel computes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TARGET_OPENCL_MANIFESTBUILDER_H
+#define TILEC_TARGET_OPENCL_MANIFESTBUILDER_H
+
+#include "tilec/Runtime/Manifest.h"
+#include "tilec/Support/DType.h"
+
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace tilec {
+
+/// What the manifest says that the gpu level does not know.
+struct ManifestContext {
+  std::string target = "opencl";
+  std::string artefact; ///< file name of the kernels, beside the manifest
+  std::string program;  ///< the .tile file
+  std::string entry; ///< empty: the entry function's name
+  std::string tilecVersion;
+  std::string device;
+  /// The dtypes of the inputs and outputs in header order, from the typed
+  /// program: the gpu level's signless integers have lost whether they were
+  /// signed. Empty: derived from the memref element types (iN as signed, i1
+  /// as bool).
+  std::vector<DType> inputDTypes, outputDTypes;
+};
+
+/// The manifest of `module`'s entry function. On failure an error has been
+/// emitted on the offending op.
+mlir::FailureOr<rt::Manifest> buildManifest(mlir::ModuleOp module,
+                                            const ManifestContext &context);
+
+} // namespace tilec
+
+#endif // TILEC_TARGET_OPENCL_MANIFESTBUILDER_H

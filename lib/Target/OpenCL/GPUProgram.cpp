@@ -1,0 +1,275 @@
+//===- GPUProgram.cpp - What the entry function of the gpu level does -----===//
+//
+// Part of the OpenCL target; see GPUProgram.h. Buffers are identified by
+// the SSA value the entry function passes to a launch, so an argument that
+// two launches share is one buffer, and a kernel that receives one buffer
+// twice is told so (its arguments then may alias and lose `restrict`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPUProgram.h"
+#include "Identifiers.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::opencl;
+
+uint64_t opencl::elementBytes(Type elementType) {
+  if (auto vector = dyn_cast<VectorType>(elementType))
+    return vector.getNumElements() * elementBytes(vector.getElementType());
+  unsigned bits = elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
+  return std::max(1u, bits / 8);
+}
+
+/// The entry function: the one marked tilec.entry.
+static FailureOr<func::FuncOp> findEntry(ModuleOp module) {
+  func::FuncOp entry;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func->hasAttr("tilec.entry"))
+      continue;
+    if (entry)
+      return func.emitError("more than one function is marked tilec.entry");
+    entry = func;
+  }
+  if (!entry)
+    return module.emitError("no entry function: the gpu level needs a "
+                            "func.func marked tilec.entry");
+  return entry;
+}
+
+/// A statically shaped memref with a strided layout, or an error on `op`.
+static LogicalResult checkBufferType(Operation *op, Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return op->emitError("expected a memref, found ") << type;
+  if (!memref.hasStaticShape() || !memref.isLastDimUnitStride())
+    return op->emitError("buffers must have a static shape and a row-major "
+                         "layout, found ")
+           << type;
+  return success();
+}
+
+static uint64_t bufferBytes(MemRefType type) {
+  return std::max<uint64_t>(1, type.getNumElements() *
+                                   elementBytes(type.getElementType()));
+}
+
+namespace {
+/// Builds a GPUProgram from the entry function's ops.
+class ProgramBuilder {
+public:
+  explicit ProgramBuilder(func::FuncOp entry) { program.entry = entry; }
+
+  FailureOr<GPUProgram> build() {
+    if (failed(addEntryArguments()))
+      return failure();
+    for (Operation &op : program.entry.getBody().getOps())
+      if (failed(visit(op)))
+        return failure();
+    return std::move(program);
+  }
+
+private:
+  LogicalResult addEntryArguments();
+  LogicalResult visit(Operation &op);
+  LogicalResult addLaunch(gpu::LaunchFuncOp launch);
+  FailureOr<std::array<uint64_t, 3>> sizes(gpu::LaunchFuncOp launch,
+                                           gpu::KernelDim3 dims);
+  std::string uniqueName(StringRef name);
+
+  LogicalResult addConstant(memref::GetGlobalOp get);
+
+  GPUProgram program;
+  llvm::DenseMap<Value, int> bufferOf;
+  llvm::DenseMap<Value, int> constantOf; ///< index into program.constants
+  llvm::StringSet<> kernelNames;
+};
+} // namespace
+
+LogicalResult ProgramBuilder::addEntryArguments() {
+  func::FuncOp entry = program.entry;
+  auto inputs = entry->getAttrOfType<ArrayAttr>("tilec.input_names");
+  auto outputs = entry->getAttrOfType<ArrayAttr>("tilec.output_names");
+  if (!inputs || !outputs ||
+      inputs.size() + outputs.size() != entry.getNumArguments())
+    return entry.emitError("the entry function needs tilec.input_names and "
+                           "tilec.output_names naming each argument");
+  if (entry.getNumResults() != 0)
+    return entry.emitError("the entry function must return nothing at the "
+                           "gpu level (outputs are arguments)");
+  for (auto [index, arg] : llvm::enumerate(entry.getArguments())) {
+    if (failed(checkBufferType(entry, arg.getType())))
+      return failure();
+    bool isInput = index < inputs.size();
+    auto name = dyn_cast<StringAttr>(
+        isInput ? inputs[index] : outputs[index - inputs.size()]);
+    if (!name)
+      return entry.emitError("tilec.input_names and tilec.output_names must "
+                             "hold strings");
+    auto type = cast<MemRefType>(arg.getType());
+    bufferOf[arg] = program.buffers.size();
+    program.buffers.push_back(
+        {isInput ? rt::BufferRole::Input : rt::BufferRole::Output,
+         name.str(), type, bufferBytes(type)});
+  }
+  return success();
+}
+
+LogicalResult ProgramBuilder::visit(Operation &op) {
+  if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
+    return addLaunch(launch);
+  if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+    if (failed(checkBufferType(alloc, alloc.getType())))
+      return failure();
+    bufferOf[alloc] = program.buffers.size();
+    program.buffers.push_back({rt::BufferRole::Temporary, "", alloc.getType(),
+                               bufferBytes(alloc.getType())});
+    return success();
+  }
+  if (auto get = dyn_cast<memref::GetGlobalOp>(op))
+    return addConstant(get);
+  // Constants feed work sizes and by-value arguments; deallocation and the
+  // return need no code on the host side of the manifest.
+  if (isa<arith::ConstantOp, memref::DeallocOp, func::ReturnOp>(op))
+    return success();
+  return op.emitError("unsupported operation in the entry function at the "
+                      "gpu level: it may only allocate buffers and launch "
+                      "kernels");
+}
+
+LogicalResult ProgramBuilder::addConstant(memref::GetGlobalOp get) {
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      get, get.getNameAttr());
+  auto value = global ? dyn_cast_or_null<DenseElementsAttr>(
+                            global.getInitialValueAttr())
+                      : DenseElementsAttr();
+  if (!global || !global.getConstant() || !value ||
+      failed(checkBufferType(get, get.getType())))
+    return get.emitError("only constant globals with a value can be used by "
+                         "kernels");
+  for (auto [index, constant] : llvm::enumerate(program.constants))
+    if (constant.global == global) {
+      constantOf[get] = index;
+      return success();
+    }
+  constantOf[get] = program.constants.size();
+  program.constants.push_back(
+      {global, "const_" + std::to_string(program.constants.size())});
+  return success();
+}
+
+FailureOr<std::array<uint64_t, 3>>
+ProgramBuilder::sizes(gpu::LaunchFuncOp launch, gpu::KernelDim3 dims) {
+  std::array<uint64_t, 3> result;
+  Value values[3] = {dims.x, dims.y, dims.z};
+  for (int i = 0; i < 3; ++i) {
+    APInt size;
+    if (!matchPattern(values[i], m_ConstantInt(&size)) || size.isNegative() ||
+        size.isZero())
+      return launch.emitError("work sizes must be positive constants");
+    result[i] = size.getZExtValue();
+  }
+  return result;
+}
+
+std::string ProgramBuilder::uniqueName(StringRef name) {
+  std::string base = clIdentifier(name), candidate = base;
+  for (int suffix = 1; !kernelNames.insert(candidate).second; ++suffix)
+    candidate = base + "_" + std::to_string(suffix);
+  return candidate;
+}
+
+/// How `kernel` uses its memref argument `arg`, from the memory effects of
+/// its users, or failure (reported) for a use that is neither.
+static FailureOr<rt::Access> accessOf(BlockArgument arg) {
+  bool reads = false, writes = false;
+  for (Operation *user : arg.getUsers()) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+    if (!effects)
+      return user->emitError("unsupported use of a kernel buffer argument");
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffectsOnValue(arg, instances);
+    for (const MemoryEffects::EffectInstance &instance : instances) {
+      reads |= isa<MemoryEffects::Read>(instance.getEffect());
+      writes |= isa<MemoryEffects::Write>(instance.getEffect());
+    }
+  }
+  if (reads && writes)
+    return rt::Access::ReadWrite;
+  return writes ? rt::Access::Write : rt::Access::Read;
+}
+
+LogicalResult ProgramBuilder::addLaunch(gpu::LaunchFuncOp launch) {
+  auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+      launch, launch.getKernel());
+  if (!kernel || !kernel.isKernel())
+    return launch.emitError("launches ")
+           << launch.getKernel() << ", which is no gpu.func kernel";
+  if (launch.hasClusterSize() || launch.getDynamicSharedMemorySize() ||
+      launch.getAsyncObject() || !launch.getAsyncDependencies().empty())
+    return launch.emitError("clusters, dynamic shared memory and "
+                            "asynchronous launches are not supported");
+  KernelLaunch result;
+  result.op = launch;
+  result.kernel = kernel;
+  result.name = uniqueName(kernel.getName());
+  auto grid = sizes(launch, launch.getGridSizeOperandValues());
+  auto block = sizes(launch, launch.getBlockSizeOperandValues());
+  if (failed(grid) || failed(block))
+    return failure();
+  result.grid = *grid;
+  result.block = *block;
+  if (launch.getKernelOperands().size() != kernel.getNumArguments())
+    return launch.emitError("passes ")
+           << launch.getKernelOperands().size() << " arguments to a kernel "
+           << "taking " << kernel.getNumArguments();
+
+  llvm::DenseMap<int, int> uses;
+  for (auto [operand, arg] :
+       llvm::zip(launch.getKernelOperands(), kernel.getArguments())) {
+    LaunchArg launchArg;
+    if (auto constant = constantOf.find(operand); constant != constantOf.end()) {
+      auto access = accessOf(arg);
+      if (failed(access))
+        return failure();
+      if (*access != rt::Access::Read)
+        return launch.emitError("a kernel writes to a constant tensor");
+      launchArg.constantArray = constant->second;
+    } else if (isa<MemRefType>(operand.getType())) {
+      auto found = bufferOf.find(operand);
+      if (found == bufferOf.end())
+        return launch.emitError("a kernel buffer must be an argument of the "
+                                "entry function or a memref.alloc");
+      auto access = accessOf(arg);
+      if (failed(access))
+        return failure();
+      launchArg.buffer = found->second;
+      launchArg.access = *access;
+      ++uses[launchArg.buffer];
+    } else if (!matchPattern(operand, m_Constant(&launchArg.constant))) {
+      return launch.emitError("a kernel argument that is no buffer must be a "
+                              "constant");
+    }
+    result.args.push_back(launchArg);
+  }
+  for (LaunchArg &arg : result.args)
+    arg.aliased = arg.buffer >= 0 && uses[arg.buffer] > 1;
+  program.launches.push_back(std::move(result));
+  return success();
+}
+
+FailureOr<GPUProgram> opencl::analyzeGPUProgram(ModuleOp module) {
+  auto entry = findEntry(module);
+  if (failed(entry))
+    return failure();
+  return ProgramBuilder(*entry).build();
+}

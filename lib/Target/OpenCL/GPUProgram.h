@@ -1,0 +1,84 @@
+//===- GPUProgram.h - What the entry function of the gpu level does -*- C++ -*-===//
+//
+// Part of the OpenCL target. The emitter and the manifest builder both need
+// the same facts about a gpu-level module: which buffers exist (inputs and
+// outputs of the entry function, memref.alloc temporaries), which kernels
+// are launched in which order with which work sizes, and how each kernel
+// argument is used. analyzeGPUProgram computes them once and checks every
+// assumption the two rely on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_TARGET_OPENCL_GPUPROGRAM_H
+#define TILEC_LIB_TARGET_OPENCL_GPUPROGRAM_H
+
+#include "tilec/Runtime/Manifest.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace tilec::opencl {
+
+/// A buffer of the program: an entry argument or a temporary.
+struct ProgramBuffer {
+  rt::BufferRole role = rt::BufferRole::Temporary;
+  std::string name; ///< the Tile name of an input or output, else ""
+  mlir::MemRefType type;
+  uint64_t bytes = 1;
+};
+
+/// A constant tensor (memref.global constant): a `__constant` array of the
+/// OpenCL program, since the manifest passes no data.
+struct ProgramConstant {
+  mlir::memref::GlobalOp global;
+  std::string name; ///< the array's C name
+};
+
+/// One argument of a launched kernel: a buffer, a constant tensor, or a
+/// constant the kernel receives by value (then written inline).
+struct LaunchArg {
+  int buffer = -1;        ///< index into GPUProgram::buffers, or -1
+  int constantArray = -1; ///< index into GPUProgram::constants, or -1
+  mlir::TypedAttr constant;
+  rt::Access access = rt::Access::Read; ///< buffers only
+  bool aliased = false; ///< the buffer is passed to this kernel twice
+};
+
+/// One gpu.launch_func of the entry function.
+struct KernelLaunch {
+  mlir::gpu::LaunchFuncOp op;
+  mlir::gpu::GPUFuncOp kernel;
+  std::string name; ///< the kernel's C name, unique in the program
+  std::array<uint64_t, 3> grid{1, 1, 1};  ///< work-groups per dimension
+  std::array<uint64_t, 3> block{1, 1, 1}; ///< work-items per work-group
+  std::vector<LaunchArg> args;            ///< one per gpu.func argument
+};
+
+struct GPUProgram {
+  mlir::func::FuncOp entry;
+  std::vector<ProgramBuffer> buffers; ///< inputs, outputs, then temporaries
+  std::vector<ProgramConstant> constants; ///< constant tensors used
+  std::vector<KernelLaunch> launches; ///< in launch order
+};
+
+/// Analyses `module`. Fails, with an error on the offending op, when the
+/// module is not at the gpu level as Pipelines.h describes it: no entry
+/// function (attribute tilec.entry), an entry function doing more than
+/// allocating buffers, taking constant tensors (memref.get_global of a
+/// constant global) and launching kernels, dynamic shapes, non-constant
+/// work sizes, or a kernel argument used in a way that is neither a read
+/// nor a write.
+mlir::FailureOr<GPUProgram> analyzeGPUProgram(mlir::ModuleOp module);
+
+/// Storage bytes of one element of a memref: i1 takes a byte.
+uint64_t elementBytes(mlir::Type elementType);
+
+} // namespace tilec::opencl
+
+#endif // TILEC_LIB_TARGET_OPENCL_GPUPROGRAM_H

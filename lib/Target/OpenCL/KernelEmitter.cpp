@@ -1,0 +1,221 @@
+//===- KernelEmitter.cpp - One gpu.func as an OpenCL C kernel -------------===//
+//
+// Part of the OpenCL target; see KernelEmitter.h. The kernel's arguments
+// are its buffers, in the order of the gpu.func (the manifest passes them
+// in that order); arguments bound to constants at the launch are written
+// inline instead, since the manifest only passes buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelEmitter.h"
+#include "CLTypes.h"
+#include "Identifiers.h"
+#include "Statements.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::opencl;
+
+FailureOr<std::string> KernelEmitter::typeName(Operation *op, Type type) {
+  std::optional<std::string> name = clValueType(type);
+  if (!name)
+    return op->emitError("type ") << type << " has no OpenCL C equivalent";
+  if (scalarType(type).isF16())
+    prelude.useHalf();
+  if (scalarType(type).isF64())
+    prelude.useDouble();
+  return *name;
+}
+
+std::string KernelEmitter::get(Value value) const {
+  auto found = names.find(value);
+  assert(found != names.end() && "value used before it was emitted");
+  return found->second;
+}
+
+std::string KernelEmitter::getAsFloat(Value value) {
+  if (!isBF16(value.getType()))
+    return get(value);
+  return prelude.bf16ToFloat() + "(" + get(value) + ")";
+}
+
+std::string KernelEmitter::fromFloat(Type type, const std::string &expr) {
+  if (!isBF16(type))
+    return expr;
+  return prelude.floatToBF16() + "(" + expr + ")";
+}
+
+std::string KernelEmitter::freshName(llvm::StringRef base) {
+  bool numbered = !base.contains('_');
+  std::string name = base.str();
+  unsigned &count = nameCounts[base];
+  if (numbered || usedNames.contains(name)) {
+    do
+      name = base.str() + (numbered ? "" : "_") + std::to_string(count++);
+    while (usedNames.contains(name));
+  }
+  usedNames.insert(name);
+  return name;
+}
+
+llvm::raw_ostream &KernelEmitter::line() {
+  return os.indent(2 * (depth + 1));
+}
+
+LogicalResult KernelEmitter::declare(Operation *op, Value value,
+                                     llvm::StringRef prefix) {
+  auto type = typeName(op, value.getType());
+  if (failed(type))
+    return failure();
+  std::string name = freshName(prefix);
+  line() << *type << " " << name << ";\n";
+  bind(value, name);
+  return success();
+}
+
+LogicalResult KernelEmitter::define(Operation *op, Value result,
+                                    const std::string &expr,
+                                    llvm::StringRef prefix) {
+  auto type = typeName(op, result.getType());
+  if (failed(type))
+    return failure();
+  std::string name = freshName(prefix);
+  line() << *type << " " << name << " = " << expr << ";\n";
+  bind(result, name);
+  return success();
+}
+
+void KernelEmitter::emitComment() {
+  std::vector<std::string> statements = tileStatements(launch.kernel);
+  os << "// " << launch.name << ": computes "
+     << (statements.empty() ? std::string("(no source location)")
+                            : llvm::join(statements, ", "))
+     << "\n// launched as " << launch.grid[0] << "x" << launch.grid[1] << "x"
+     << launch.grid[2] << " work-groups of " << launch.block[0] << "x"
+     << launch.block[1] << "x" << launch.block[2] << " work-items\n";
+}
+
+/// The argument name of buffer `index` of `program`: in_NAME, out_NAME or
+/// tmp_N.
+static std::string bufferArgName(const GPUProgram &program, int index) {
+  const ProgramBuffer &buffer = program.buffers[index];
+  switch (buffer.role) {
+  case rt::BufferRole::Input:
+    return "in_" + clIdentifier(buffer.name);
+  case rt::BufferRole::Output:
+    return "out_" + clIdentifier(buffer.name);
+  case rt::BufferRole::Temporary:
+    break;
+  }
+  int first = 0;
+  while (program.buffers[first].role != rt::BufferRole::Temporary)
+    ++first;
+  return "tmp_" + std::to_string(index - first);
+}
+
+LogicalResult KernelEmitter::emitSignature() {
+  gpu::GPUFuncOp kernel = launch.kernel;
+  os << "__kernel __attribute__((reqd_work_group_size(" << launch.block[0]
+     << ", " << launch.block[1] << ", " << launch.block[2] << ")))\nvoid "
+     << launch.name << "(";
+  bool first = true;
+  for (auto [arg, launchArg] : llvm::zip(kernel.getArguments(), launch.args)) {
+    if (launchArg.constantArray >= 0) {
+      bind(arg, program.constants[launchArg.constantArray].name);
+      continue;
+    }
+    if (launchArg.buffer < 0) {
+      auto literal = constantLiteral(*this, kernel, launchArg.constant);
+      if (!literal)
+        return kernel.emitError("unsupported constant kernel argument ")
+               << launchArg.constant;
+      bind(arg, *literal);
+      continue;
+    }
+    auto memref = cast<MemRefType>(arg.getType());
+    auto element = clStorageType(memref.getElementType());
+    if (!element)
+      return kernel.emitError("buffer element type ")
+             << memref.getElementType() << " has no OpenCL C equivalent";
+    (void)typeName(kernel, memref.getElementType()); // notes half, double
+    std::string name = freshName(bufferArgName(program, launchArg.buffer));
+    os << (first ? "" : ",\n    ") << "__global "
+       << (launchArg.access == rt::Access::Read ? "const " : "") << *element
+       << " *" << (launchArg.aliased ? "" : "restrict ") << name;
+    first = false;
+    bind(arg, name);
+  }
+  os << (first ? "void" : "") << ") {\n";
+  return success();
+}
+
+/// Writes `__local T name[N];` (or a private array) for an attribution.
+static LogicalResult emitAttribution(KernelEmitter &emitter,
+                                     gpu::GPUFuncOp kernel, Value value,
+                                     llvm::StringRef qualifier,
+                                     llvm::StringRef prefix) {
+  auto memref = dyn_cast<MemRefType>(value.getType());
+  if (!memref || !memref.hasStaticShape() || !memref.getLayout().isIdentity())
+    return kernel.emitError("memory attributions must be statically shaped "
+                            "row-major memrefs, found ")
+           << value.getType();
+  auto element = clStorageType(memref.getElementType());
+  if (!element || failed(emitter.typeName(kernel, memref.getElementType())))
+    return kernel.emitError("unsupported element type ")
+           << memref.getElementType();
+  std::string name = emitter.freshName(prefix);
+  emitter.line() << qualifier << *element << " " << name << "["
+                 << std::max<int64_t>(1, memref.getNumElements()) << "];\n";
+  emitter.bind(value, name);
+  return success();
+}
+
+LogicalResult KernelEmitter::emit() {
+  gpu::GPUFuncOp kernel = launch.kernel;
+  if (!kernel.getBody().hasOneBlock())
+    return kernel.emitError("kernels with more than one block (unstructured "
+                            "control flow) are not supported");
+  emitComment();
+  if (failed(emitSignature()))
+    return failure();
+  for (Value value : kernel.getWorkgroupAttributions())
+    if (failed(emitAttribution(*this, kernel, value, "__local ", "local")))
+      return failure();
+  for (Value value : kernel.getPrivateAttributions())
+    if (failed(emitAttribution(*this, kernel, value, "", "priv")))
+      return failure();
+  if (failed(emitBlock(kernel.getBody().front())))
+    return failure();
+  os << "}\n";
+  return success();
+}
+
+LogicalResult KernelEmitter::emitBlock(Block &block) {
+  for (Operation &op : block.without_terminator())
+    if (failed(emitOp(op)))
+      return failure();
+  return success();
+}
+
+LogicalResult KernelEmitter::emitOp(Operation &op) {
+  llvm::StringRef dialect = op.getName().getDialectNamespace();
+  if (dialect == "arith")
+    return emitArithOp(*this, op);
+  if (dialect == "math")
+    return emitMathOp(*this, op);
+  if (dialect == "memref")
+    return emitMemRefOp(*this, op);
+  if (dialect == "scf")
+    return emitSCFOp(*this, op);
+  if (dialect == "gpu")
+    return emitGPUOp(*this, op);
+  if (dialect == "vector")
+    return emitVectorOp(*this, op);
+  return op.emitError("operation '")
+         << op.getName() << "' cannot be translated to OpenCL C";
+}

@@ -1,0 +1,210 @@
+//===- ManifestBuilder.cpp - The launch manifest of the gpu level ---------===//
+//
+// Part of the OpenCL target; see ManifestBuilder.h. The flop count of a
+// launch is an estimate for rooflines: every arith or math op that computes
+// a value (not constants, casts, comparisons, selects or index arithmetic),
+// per vector element, times the trip counts of the loops around it and the
+// number of work-items; both branches of an scf.if count.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Target/OpenCL/ManifestBuilder.h"
+#include "GPUProgram.h"
+#include "Statements.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::opencl;
+
+/// The dtype a memref element type stands for when the typed program is
+/// not at hand: signless integers as signed, i1 as bool.
+static std::optional<DType> dtypeOf(Type type) {
+  if (type.isF32())
+    return DType::F32;
+  if (type.isF64())
+    return DType::F64;
+  if (type.isF16())
+    return DType::F16;
+  if (type.isBF16())
+    return DType::BF16;
+  if (!type.isSignlessInteger())
+    return std::nullopt;
+  switch (type.getIntOrFloatBitWidth()) {
+  case 1:
+    return DType::Bool;
+  case 8:
+    return DType::I8;
+  case 16:
+    return DType::I16;
+  case 32:
+    return DType::I32;
+  case 64:
+    return DType::I64;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Elements computed by one op producing `type`.
+static uint64_t lanes(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements();
+  return 1;
+}
+
+/// Arithmetic operations one work-item performs in `block`, each counted
+/// `multiplier` times.
+static uint64_t countFlops(Block &block, uint64_t multiplier) {
+  uint64_t total = 0;
+  auto add = [&](uint64_t count) {
+    total = llvm::SaturatingAdd(
+        total, llvm::SaturatingMultiply(count, multiplier));
+  };
+  for (Operation &op : block) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      APInt lower, upper, step;
+      uint64_t trips = 1;
+      if (matchPattern(loop.getLowerBound(), m_ConstantInt(&lower)) &&
+          matchPattern(loop.getUpperBound(), m_ConstantInt(&upper)) &&
+          matchPattern(loop.getStep(), m_ConstantInt(&step)) &&
+          step.getSExtValue() > 0)
+        trips = upper.getSExtValue() <= lower.getSExtValue()
+                    ? 0
+                    : llvm::divideCeil(upper.getSExtValue() -
+                                           lower.getSExtValue(),
+                                       step.getSExtValue());
+      total = llvm::SaturatingAdd(
+          total, countFlops(*loop.getBody(),
+                            llvm::SaturatingMultiply(multiplier, trips)));
+      continue;
+    }
+    for (Region &region : op.getRegions())
+      for (Block &inner : region)
+        total = llvm::SaturatingAdd(total, countFlops(inner, multiplier));
+    if (auto fma = dyn_cast<vector::FMAOp>(op)) {
+      add(2 * lanes(fma.getType()));
+      continue;
+    }
+    if (auto reduction = dyn_cast<vector::ReductionOp>(op)) {
+      add(reduction.getSourceVectorType().getNumElements());
+      continue;
+    }
+    llvm::StringRef dialect = op.getName().getDialectNamespace();
+    if ((dialect != "arith" && dialect != "math") || op.getNumResults() != 1 ||
+        isa<arith::ConstantOp, arith::SelectOp, arith::CmpIOp, arith::CmpFOp,
+            CastOpInterface>(op))
+      continue;
+    Type type = op.getResult(0).getType();
+    if (type.isIndex())
+      continue;
+    add(lanes(type));
+  }
+  return total;
+}
+
+/// Fills the buffers, inputs and outputs of `manifest`.
+static LogicalResult addBuffers(const GPUProgram &program,
+                                const ManifestContext &context,
+                                rt::Manifest &manifest) {
+  size_t inputIndex = 0, outputIndex = 0;
+  for (auto [id, buffer] : llvm::enumerate(program.buffers)) {
+    rt::ManifestBuffer entry;
+    entry.id = id;
+    entry.role = buffer.role;
+    entry.bytes = buffer.bytes;
+    if (buffer.role == rt::BufferRole::Temporary) {
+      manifest.peakTemporaryBytes += buffer.bytes;
+      manifest.buffers.push_back(entry);
+      continue;
+    }
+    bool isInput = buffer.role == rt::BufferRole::Input;
+    const std::vector<DType> &given =
+        isInput ? context.inputDTypes : context.outputDTypes;
+    size_t index = isInput ? inputIndex++ : outputIndex++;
+    std::optional<DType> dtype;
+    if (given.empty())
+      dtype = dtypeOf(buffer.type.getElementType());
+    else if (index < given.size())
+      dtype = given[index];
+    if (!dtype)
+      return func::FuncOp(program.entry).emitError("no dtype for ")
+             << (isInput ? "input" : "output") << " '" << buffer.name << "'";
+    entry.name = buffer.name;
+    entry.dtype = *dtype;
+    entry.shape.assign(buffer.type.getShape().begin(),
+                       buffer.type.getShape().end());
+    (isInput ? manifest.inputs : manifest.outputs)
+        .push_back({buffer.name, static_cast<int>(id)});
+    manifest.buffers.push_back(entry);
+  }
+  if (inputIndex != context.inputDTypes.size() && !context.inputDTypes.empty())
+    return func::FuncOp(program.entry).emitError("the typed program has ")
+           << context.inputDTypes.size() << " inputs, the gpu level "
+           << inputIndex;
+  if (outputIndex != context.outputDTypes.size() &&
+      !context.outputDTypes.empty())
+    return func::FuncOp(program.entry).emitError("the typed program has ")
+           << context.outputDTypes.size() << " outputs, the gpu level "
+           << outputIndex;
+  return success();
+}
+
+/// The manifest entry of one launch.
+static rt::ManifestKernel kernelEntry(const GPUProgram &program,
+                                      const KernelLaunch &launch) {
+  rt::ManifestKernel kernel;
+  kernel.name = launch.name;
+  if (auto fingerprint =
+          launch.kernel->getAttrOfType<StringAttr>("tilec.fingerprint"))
+    kernel.fingerprint = fingerprint.str();
+  kernel.statements = tileStatements(launch.kernel);
+  std::set<int> touched;
+  for (const LaunchArg &arg : launch.args) {
+    if (arg.buffer < 0)
+      continue;
+    kernel.args.push_back({arg.buffer, arg.access});
+    touched.insert(arg.buffer);
+  }
+  uint64_t workItems = 1;
+  for (int dim = 0; dim < 3; ++dim) {
+    kernel.local[dim] = launch.block[dim];
+    kernel.global[dim] =
+        llvm::SaturatingMultiply(launch.grid[dim], launch.block[dim]);
+    workItems = llvm::SaturatingMultiply(workItems, kernel.global[dim]);
+  }
+  kernel.flops = countFlops(gpu::GPUFuncOp(launch.kernel).getBody().front(), workItems);
+  for (int buffer : touched)
+    kernel.bytes += program.buffers[buffer].bytes;
+  return kernel;
+}
+
+FailureOr<rt::Manifest> tilec::buildManifest(ModuleOp module,
+                                             const ManifestContext &context) {
+  auto program = analyzeGPUProgram(module);
+  if (failed(program))
+    return failure();
+  rt::Manifest manifest;
+  manifest.target = context.target;
+  manifest.artefact = context.artefact;
+  manifest.program = context.program;
+  manifest.entry = context.entry.empty()
+                       ? program->entry.getSymName().str()
+                       : context.entry;
+  manifest.tilecVersion = context.tilecVersion;
+  manifest.device = context.device;
+  if (failed(addBuffers(*program, context, manifest)))
+    return failure();
+  for (const KernelLaunch &launch : program->launches)
+    manifest.kernels.push_back(kernelEntry(*program, launch));
+  return manifest;
+}
