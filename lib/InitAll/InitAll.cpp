@@ -12,13 +12,17 @@
 #include "tilec/Dialect/Tile/Transforms/Passes.h"
 #include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
+#include "tilec/Target/SPIRV/SPIRVTarget.h"
+#include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
 void tilec::registerAllDialects(mlir::DialectRegistry &registry) {
@@ -27,6 +31,8 @@ void tilec::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
                   mlir::scf::SCFDialect>();
+  // The gpu level (tilec-pipeline-gpu).
+  registry.insert<mlir::gpu::GPUDialect, mlir::vector::VectorDialect>();
 }
 
 void tilec::registerAllPasses() {
@@ -34,4 +40,6 @@ void tilec::registerAllPasses() {
   registerTilecConversionPasses();
   registerTilecPipelines();
   registerLoopsToLLVMPipeline();
+  registerSPIRVPasses();
+  registerTilecTransformsPasses();
 }

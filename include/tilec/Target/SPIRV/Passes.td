@@ -1,0 +1,110 @@
+//===- Passes.td - The SPIR-V back end's passes ---------*- tablegen -*-===//
+//
+// The passes that take the gpu level (Pipelines.h, buildLoopsToGPUPipeline)
+// to one Vulkan-flavoured spirv.module (SPIRVTarget.h says in which order).
+// TableGen generates the pass classes, their create functions and
+// registerTilecSPIRVPasses(); the generated header is private to
+// lib/Target/SPIRV.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TARGET_SPIRV_PASSES_TD
+#define TILEC_TARGET_SPIRV_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+// The device facts of tilec::SPIRVTargetOptions (SPIRVTarget.h), shared by
+// every pass that needs them; lib/Target/SPIRV/OptionsConversion.h converts.
+defvar spirvDeviceOptions = [
+  Option<"versionMinor", "version-minor", "int", "3",
+         "SPIR-V version 1.<minor> (0 to 6)">,
+  Option<"fp16", "fp16", "bool", "true", "Float16 arithmetic">,
+  Option<"fp64", "fp64", "bool", "true", "Float64 arithmetic">,
+  Option<"int8", "int8", "bool", "true", "Int8 arithmetic">,
+  Option<"int16", "int16", "bool", "true", "Int16 arithmetic">,
+  Option<"int64", "int64", "bool", "true", "Int64 arithmetic">,
+  Option<"storage8Bit", "storage-8bit", "bool", "true",
+         "8-bit storage-buffer access (StorageBuffer8BitAccess)">,
+  Option<"storage16Bit", "storage-16bit", "bool", "true",
+         "16-bit storage-buffer access (StorageBuffer16BitAccess)">,
+  Option<"subgroups", "subgroups", "bool", "true",
+         "Subgroup operations (GroupNonUniform*)">,
+  Option<"subgroupSize", "subgroup-size", "int", "32",
+         "Work-items per subgroup">,
+];
+
+def TilecSPIRVCheckDevicePass
+    : Pass<"tilec-spirv-check-device", "::mlir::ModuleOp"> {
+  let summary = "Check that the device supports what every kernel needs";
+  let description = [{
+    Walks every `gpu.func` of the gpu level and, for each element type and
+    operation, the SPIR-V capability it needs (f16: Float16, and
+    StorageBuffer16BitAccess when in a buffer; i8/bool: Int8 and
+    StorageBuffer8BitAccess; i16 and bf16 (stored as i16): Int16 and
+    StorageBuffer16BitAccess; i64: Int64; f64: Float64; subgroup ops:
+    GroupNonUniform). A capability the device lacks is an error at the op
+    (its location is the Tile statement) naming the capability and the
+    kernel. Without this check the upstream type converter would silently
+    widen narrow types.
+  }];
+  let options = spirvDeviceOptions;
+}
+
+def TilecSPIRVEmulateBF16Pass
+    : Pass<"tilec-spirv-emulate-bf16", "::mlir::ModuleOp"> {
+  let summary = "Store bf16 as i16 bits, after its arithmetic went to f32";
+  let description = [{
+    Vulkan has no bf16. Runs after `arith-emulate-unsupported-floats` and
+    `math-extend-to-supported-types` have moved all bf16 arithmetic to f32,
+    so bf16 values only flow between loads, stores, selects, constants and
+    `arith.extf` / `arith.truncf`. Rewrites those conversions into integer
+    operations, rounding f32 to bf16 to nearest even (NaN becomes the quiet
+    NaN 0x7FC0 with its sign), bit-exact with tilec::floatToBFloat, and
+    retypes every bf16 value, memref and function signature of the module
+    to i16. A bf16 operation of any other kind is an error on it.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def TilecSPIRVAttachTargetPass
+    : Pass<"tilec-spirv-attach-target", "::mlir::ModuleOp"> {
+  let summary = "Attach the SPIR-V target environment and entry-point ABIs";
+  let description = [{
+    Puts `spirv.target_env` (the version, capabilities and extensions the
+    device options allow, on top of Vulkan's Shader) on the module and every
+    gpu.module, and `spirv.entry_point_abi` with the work-group size of its
+    `known_block_size` on every kernel gpu.func. A kernel without a known
+    block size is an error.
+  }];
+  let options = spirvDeviceOptions;
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+}
+
+def TilecConvertGPUToSPIRVPass
+    : Pass<"tilec-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
+  let summary = "Convert each gpu.module to a Vulkan spirv.module";
+  let description = [{
+    Upstream `convert-gpu-to-spirv`, plus the math, vector and index
+    patterns it lacks (the gpu level uses math.exp, math.tanh, ...): each
+    gpu.module is cloned to a spirv.module beside it, every kernel its own
+    entry point, arguments bound at descriptor set 0, binding i = argument
+    i, workgroup attributions as Workgroup variables. The host side is left
+    alone.
+  }];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+}
+
+def TilecWriteSPIRVPass : Pass<"tilec-write-spirv", "::mlir::ModuleOp"> {
+  let summary = "Compile the gpu level to OUT (SPIR-V) and OUT.json";
+  let description = [{
+    Runs the driver's entry point, tilec::compileToSPIRV, on the gpu-level
+    module and writes the binary to `output` and the launch manifest to
+    `output`.json, as `tilec --target=spirv -o OUT` does (for tests and
+    tilec-opt users). The IR is left unchanged.
+  }];
+  let options = !listconcat(spirvDeviceOptions, [
+    Option<"output", "output", "std::string", "", "The .spv file to write">,
+  ]);
+}
+
+#endif // TILEC_TARGET_SPIRV_PASSES_TD

@@ -1,0 +1,139 @@
+//===- CheckDevice.cpp - tilec-spirv-check-device -------------------------===//
+//
+// Names the missing capability, the kernel and the Tile statement when a
+// kernel needs something the device lacks. Upstream's type converter would
+// instead widen or drop narrow types without a word, or fail far from the
+// source.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "llvm/ADT/StringSet.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILECSPIRVCHECKDEVICEPASS
+#include "Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+
+namespace {
+
+/// A capability a type or op needs, and what in the kernel needs it.
+struct Need {
+  const char *capability;
+  const char *reason;
+};
+
+/// Whether a memref lives in a storage buffer (kernel arguments), where
+/// narrow types need the *BitAccess capabilities, rather than in workgroup
+/// or private memory.
+bool isStorageBuffer(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return true;
+  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Global;
+  return false;
+}
+
+/// Appends what a value of `type` needs on a device with `options`.
+void collectNeeds(Type type, const tilec::SPIRVTargetOptions &options,
+                  SmallVectorImpl<Need> &needs) {
+  bool inBuffer = false;
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    inBuffer = isStorageBuffer(memref);
+    type = memref.getElementType();
+  }
+  type = getElementTypeOrSelf(type);
+  if (!type.isIntOrFloat()) // index becomes i32; other types hold no numbers
+    return;
+  auto need = [&](bool has, const char *capability, const char *reason) {
+    if (!has)
+      needs.push_back({capability, reason});
+  };
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (type.isF16()) {
+    need(options.fp16, "Float16", "f16 values");
+    if (inBuffer)
+      need(options.storage16Bit, "StorageBuffer16BitAccess", "f16 buffers");
+  } else if (type.isBF16() || (type.isInteger() && width == 16)) {
+    // bf16 is stored and carried as i16 (tilec-spirv-emulate-bf16).
+    need(options.int16, "Int16", type.isBF16() ? "bf16 values (as i16)"
+                                               : "16-bit integer values");
+    if (inBuffer)
+      need(options.storage16Bit, "StorageBuffer16BitAccess",
+           type.isBF16() ? "bf16 buffers" : "16-bit integer buffers");
+  } else if (type.isInteger() && width == 8) {
+    need(options.int8, "Int8", "8-bit integer or bool values");
+    if (inBuffer)
+      need(options.storage8Bit, "StorageBuffer8BitAccess",
+           "8-bit integer or bool buffers");
+  } else if (type.isInteger() && width == 64) {
+    need(options.int64, "Int64", "64-bit integer values");
+  } else if (type.isF64()) {
+    need(options.fp64, "Float64", "f64 values");
+  }
+}
+
+/// The types an op makes or uses.
+void collectNeeds(Operation *op, const tilec::SPIRVTargetOptions &options,
+                  SmallVectorImpl<Need> &needs) {
+  if (isa<gpu::SubgroupReduceOp, gpu::ShuffleOp, gpu::SubgroupIdOp,
+          gpu::LaneIdOp, gpu::NumSubgroupsOp, gpu::SubgroupSizeOp>(op) &&
+      !options.subgroups)
+    needs.push_back({"GroupNonUniform", "subgroup operations"});
+  for (Type type : op->getResultTypes())
+    collectNeeds(type, options, needs);
+  for (Type type : op->getOperandTypes())
+    collectNeeds(type, options, needs);
+}
+
+struct CheckDevicePass
+    : tilec::impl::TilecSPIRVCheckDevicePassBase<CheckDevicePass> {
+  using TilecSPIRVCheckDevicePassBase::TilecSPIRVCheckDevicePassBase;
+  TILEC_SPIRV_DEVICE_OPTIONS_PUBLIC(TilecSPIRVCheckDevicePassBase);
+
+  void runOnOperation() override {
+    tilec::SPIRVTargetOptions options = tilec::spirvTargetFromOptions(*this);
+    bool ok = true;
+    getOperation().walk([&](gpu::GPUFuncOp func) {
+      // One error per capability and kernel: the first op that needs it.
+      llvm::StringSet<> reported;
+      auto report = [&](Operation *op, ArrayRef<Need> needs) {
+        for (const Need &need : needs) {
+          if (!reported.insert(need.capability).second)
+            continue;
+          op->emitError() << "kernel '" << func.getName()
+                          << "' needs the SPIR-V capability "
+                          << need.capability << " (" << need.reason
+                          << "), which the target device lacks";
+          ok = false;
+        }
+      };
+      SmallVector<Need> needs;
+      for (Type type : func.getArgumentTypes())
+        collectNeeds(type, options, needs);
+      for (BlockArgument arg : func.getWorkgroupAttributions())
+        collectNeeds(arg.getType(), options, needs);
+      for (BlockArgument arg : func.getPrivateAttributions())
+        collectNeeds(arg.getType(), options, needs);
+      report(func, needs);
+      func.walk([&](Operation *op) {
+        if (op == func.getOperation())
+          return;
+        needs.clear();
+        collectNeeds(op, options, needs);
+        report(op, needs);
+      });
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
+} // namespace

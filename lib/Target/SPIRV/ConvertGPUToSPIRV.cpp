@@ -1,0 +1,125 @@
+//===- ConvertGPUToSPIRV.cpp - tilec-convert-gpu-to-spirv -----------------===//
+//
+// Upstream convert-gpu-to-spirv converts only gpu, scf, arith, memref and
+// func ops; the gpu level also holds math (exp, tanh, sqrt, ...), vector
+// and index ops. This pass does the same conversion with those patterns
+// added, for the Vulkan flavour only (tilec-spirv-attach-target always asks
+// for Shader).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Passes.h"
+
+#include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
+#include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
+#include "mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h"
+#include "mlir/Conversion/IndexToSPIRV/IndexToSPIRV.h"
+#include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
+#include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
+#include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
+#include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILECCONVERTGPUTOSPIRVPASS
+#include "Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+
+namespace {
+
+/// Upstream's gpu.func conversion drops workgroup attributions; a
+/// memref.alloc in workgroup memory is what MemRefToSPIRV turns into a
+/// Workgroup variable, so each attribution becomes one at the kernel entry.
+void workgroupAttributionsToAllocs(gpu::GPUFuncOp func) {
+  unsigned count = func.getNumWorkgroupAttributions();
+  if (count == 0)
+    return;
+  Block &entry = func.getBody().front();
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  unsigned first = func.getFirstWorkgroupAttributionIndex();
+  for (unsigned i = 0; i < count; ++i) {
+    BlockArgument arg = entry.getArgument(first + i);
+    auto alloc = memref::AllocOp::create(builder, arg.getLoc(),
+                                         cast<MemRefType>(arg.getType()));
+    arg.replaceAllUsesWith(alloc);
+  }
+  entry.eraseArguments(first, count);
+  func->setAttr(gpu::GPUFuncOp::getNumWorkgroupAttributionsAttrName(),
+                builder.getI64IntegerAttr(0));
+}
+
+/// A memref memory space as a Vulkan storage class: the gpu dialect's
+/// address spaces (workgroup attributions carry them), which upstream's map
+/// leaves out, and otherwise upstream's numbering.
+std::optional<spirv::StorageClass> vulkanStorageClass(Attribute space) {
+  auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space);
+  if (!gpuSpace)
+    return spirv::mapMemorySpaceToVulkanStorageClass(space);
+  switch (gpuSpace.getValue()) {
+  case gpu::AddressSpace::Global:
+    return spirv::StorageClass::StorageBuffer;
+  case gpu::AddressSpace::Workgroup:
+    return spirv::StorageClass::Workgroup;
+  case gpu::AddressSpace::Private:
+    return spirv::StorageClass::Function;
+  }
+  return std::nullopt;
+}
+
+/// Memref memory spaces -> Vulkan storage classes (default: StorageBuffer,
+/// workgroup: Workgroup, private: Function).
+void mapMemorySpaces(Operation *gpuModule) {
+  spirv::MemorySpaceToStorageClassConverter converter(vulkanStorageClass);
+  spirv::convertMemRefTypesAndAttrs(gpuModule, converter);
+}
+
+/// The kernels of `gpuModule` (a clone) -> one spirv.module in its place.
+LogicalResult convertToSPIRV(Operation *gpuModule) {
+  MLIRContext *context = gpuModule->getContext();
+  spirv::TargetEnvAttr env = spirv::lookupTargetEnvOrDefault(gpuModule);
+  std::unique_ptr<ConversionTarget> target = SPIRVConversionTarget::get(env);
+  SPIRVTypeConverter typeConverter(env);
+
+  RewritePatternSet patterns(context);
+  ScfToSPIRVContext scfContext;
+  populateGPUToSPIRVPatterns(typeConverter, patterns);
+  populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
+  arith::populateArithToSPIRVPatterns(typeConverter, patterns);
+  populateMathToSPIRVPatterns(typeConverter, patterns);
+  populateMemRefToSPIRVPatterns(typeConverter, patterns);
+  populateVectorToSPIRVPatterns(typeConverter, patterns);
+  index::populateIndexToSPIRVPatterns(typeConverter, patterns);
+  populateFuncToSPIRVPatterns(typeConverter, patterns);
+  return applyFullConversion(gpuModule, *target, std::move(patterns));
+}
+
+struct ConvertGPUToSPIRVPass
+    : tilec::impl::TilecConvertGPUToSPIRVPassBase<ConvertGPUToSPIRVPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // The launches still name the gpu.module, so convert a clone placed
+    // before it.
+    SmallVector<Operation *> clones;
+    OpBuilder builder(&getContext());
+    for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
+      builder.setInsertionPoint(gpuModule);
+      clones.push_back(builder.clone(*gpuModule));
+    }
+    for (Operation *clone : clones) {
+      clone->walk(workgroupAttributionsToAllocs);
+      mapMemorySpaces(clone);
+      if (failed(convertToSPIRV(clone)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,74 @@
+//===- Passes.h - The SPIR-V back end's passes (private) --------*- C++ -*-===//
+//
+// The pass declarations generated from include/tilec/Target/SPIRV/Passes.td,
+// and the conversion between their device options and SPIRVTargetOptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_TARGET_SPIRV_PASSES_H
+#define TILEC_LIB_TARGET_SPIRV_PASSES_H
+
+#include "tilec/Target/SPIRV/SPIRVTarget.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace tilec {
+
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "Passes.h.inc"
+
+/// Reads the device facts from a pass (or generated options struct).
+template <typename Options>
+SPIRVTargetOptions spirvTargetFromOptions(const Options &options) {
+  SPIRVTargetOptions target;
+  target.versionMinor = options.versionMinor;
+  target.fp16 = options.fp16;
+  target.fp64 = options.fp64;
+  target.int8 = options.int8;
+  target.int16 = options.int16;
+  target.int64 = options.int64;
+  target.storage8Bit = options.storage8Bit;
+  target.storage16Bit = options.storage16Bit;
+  target.subgroups = options.subgroups;
+  target.subgroupSize = options.subgroupSize;
+  return target;
+}
+
+/// Writes the device facts into a generated options struct.
+template <typename Options>
+Options optionsFromSPIRVTarget(const SPIRVTargetOptions &target) {
+  Options options;
+  options.versionMinor = target.versionMinor;
+  options.fp16 = target.fp16;
+  options.fp64 = target.fp64;
+  options.int8 = target.int8;
+  options.int16 = target.int16;
+  options.int64 = target.int64;
+  options.storage8Bit = target.storage8Bit;
+  options.storage16Bit = target.storage16Bit;
+  options.subgroups = target.subgroups;
+  options.subgroupSize = target.subgroupSize;
+  return options;
+}
+
+} // namespace tilec
+
+/// Inside a pass class: makes the device options of its generated base
+/// (protected there) readable by spirvTargetFromOptions.
+#define TILEC_SPIRV_DEVICE_OPTIONS_PUBLIC(Base)                                \
+  using Base::versionMinor;                                                    \
+  using Base::fp16;                                                            \
+  using Base::fp64;                                                            \
+  using Base::int8;                                                            \
+  using Base::int16;                                                           \
+  using Base::int64;                                                           \
+  using Base::storage8Bit;                                                     \
+  using Base::storage16Bit;                                                    \
+  using Base::subgroups;                                                       \
+  using Base::subgroupSize
+
+#endif // TILEC_LIB_TARGET_SPIRV_PASSES_H

@@ -1,0 +1,88 @@
+//===- Pipeline.cpp - The gpu level to SPIR-V, and its registration -------===//
+//
+// buildGPUToSPIRVPipeline and its tilec-opt registration
+// (`tilec-pipeline-spirv`, with the device facts as options).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Passes.h"
+
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace {
+
+/// The options of `tilec-pipeline-spirv`: SPIRVTargetOptions, named as the
+/// passes (Passes.td) name them.
+struct SPIRVPipelineOptions : public PassPipelineOptions<SPIRVPipelineOptions> {
+  tilec::SPIRVTargetOptions defaults;
+  Option<int> versionMinor{*this, "version-minor",
+                           llvm::cl::desc("SPIR-V version 1.<minor>"),
+                           llvm::cl::init(defaults.versionMinor)};
+  Option<bool> fp16{*this, "fp16", llvm::cl::desc("Float16 arithmetic"),
+                    llvm::cl::init(defaults.fp16)};
+  Option<bool> fp64{*this, "fp64", llvm::cl::desc("Float64 arithmetic"),
+                    llvm::cl::init(defaults.fp64)};
+  Option<bool> int8{*this, "int8", llvm::cl::desc("Int8 arithmetic"),
+                    llvm::cl::init(defaults.int8)};
+  Option<bool> int16{*this, "int16", llvm::cl::desc("Int16 arithmetic"),
+                     llvm::cl::init(defaults.int16)};
+  Option<bool> int64{*this, "int64", llvm::cl::desc("Int64 arithmetic"),
+                     llvm::cl::init(defaults.int64)};
+  Option<bool> storage8Bit{*this, "storage-8bit",
+                           llvm::cl::desc("8-bit storage-buffer access"),
+                           llvm::cl::init(defaults.storage8Bit)};
+  Option<bool> storage16Bit{*this, "storage-16bit",
+                            llvm::cl::desc("16-bit storage-buffer access"),
+                            llvm::cl::init(defaults.storage16Bit)};
+  Option<bool> subgroups{*this, "subgroups",
+                         llvm::cl::desc("Subgroup operations"),
+                         llvm::cl::init(defaults.subgroups)};
+  Option<int> subgroupSize{*this, "subgroup-size",
+                           llvm::cl::desc("Work-items per subgroup"),
+                           llvm::cl::init(defaults.subgroupSize)};
+};
+
+} // namespace
+
+void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm,
+                                    const SPIRVTargetOptions &options) {
+  pm.addPass(createTilecSPIRVCheckDevicePass(
+      optionsFromSPIRVTarget<TilecSPIRVCheckDevicePassOptions>(options)));
+  // bf16 computes in f32, and so do math functions on f16 (Vulkan's f16
+  // precision for them is far below the interpreter's).
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(math::createMathExtendToSupportedTypes());
+  arith::ArithEmulateUnsupportedFloatsOptions emulate;
+  emulate.sourceTypeStrs = {"bf16"};
+  kernels.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
+  pm.addPass(createTilecSPIRVEmulateBF16Pass());
+  pm.addPass(createTilecSPIRVAttachTargetPass(
+      optionsFromSPIRVTarget<TilecSPIRVAttachTargetPassOptions>(options)));
+  pm.addPass(createTilecConvertGPUToSPIRVPass());
+  OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
+  spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  // One constant and one address per value, for a readable --emit=spirv-asm.
+  spirvModule.addPass(createCanonicalizerPass());
+  spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
+}
+
+void tilec::registerSPIRVPasses() {
+  registerTilecSPIRVPasses();
+  PassPipelineRegistration<SPIRVPipelineOptions>(
+      "tilec-pipeline-spirv",
+      "Lower the gpu level to one Vulkan spirv.module (every kernel an entry "
+      "point) beside the gpu.module",
+      [](OpPassManager &pm, const SPIRVPipelineOptions &options) {
+        buildGPUToSPIRVPipeline(pm, spirvTargetFromOptions(options));
+      });
+}
