@@ -16,6 +16,10 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
   libcli11-dev libfmt-dev catch2 nlohmann-json3-dev
   python3 python3-numpy
+  # OpenCL through the ICD loader, with PoCL as the CPU device
+  opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
+  # Vulkan through its loader, with lavapipe (mesa) as the CPU device
+  libvulkan-dev mesa-vulkan-drivers spirv-tools
 )
 
 missing=()
