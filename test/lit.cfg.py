@@ -57,9 +57,11 @@ else:
     lit_config.note("conformance folder %s not found: conformance tests skipped"
                     % config.conformance_dir)
 
-# Tests that run kernels on OpenCL (REQUIRES: opencl) need a device: probe
-# what tilec-run sees, at test time, so a machine without a driver skips them.
-def opencl_device_present():
+# Tests that run kernels on OpenCL (REQUIRES: opencl) or Vulkan
+# (REQUIRES: vulkan) need a device: probe what tilec-run sees, at test time,
+# so a machine without a driver skips them. scripts/test.sh sets
+# TILEC_REQUIRE_DEVICES=opencl,vulkan, so CI fails instead of skipping.
+def device_runtimes():
     tilec_run = os.path.join(config.tilec_obj_root, "bin", "tilec-run")
     try:
         proc = subprocess.run([tilec_run, "--devices", "--json"],
@@ -67,11 +69,29 @@ def opencl_device_present():
         import json
         devices = json.loads(proc.stdout)["devices"]
     except (OSError, ValueError, KeyError, subprocess.TimeoutExpired):
-        return False
-    return any(d.get("runtime") == "opencl" for d in devices)
+        return set()
+    return {d.get("runtime") for d in devices}
 
 
-if opencl_device_present():
-    config.available_features.add("opencl")
+present = device_runtimes()
+required = [r for r in os.environ.get("TILEC_REQUIRE_DEVICES", "").split(",")
+            if r]
+for runtime in ("opencl", "vulkan"):
+    if runtime in present:
+        config.available_features.add(runtime)
+    elif runtime in required:
+        lit_config.fatal("TILEC_REQUIRE_DEVICES names %s, but tilec-run lists "
+                         "no %s device" % (runtime, runtime))
+    else:
+        lit_config.note("tilec-run lists no %s device: %s tests skipped"
+                        % (runtime, runtime))
+
+# SPIR-V modules are validated with spirv-val (Debian: spirv-tools), which
+# scripts/setup.sh installs; without it, those tests are skipped.
+if shutil.which("spirv-val"):
+    config.available_features.add("spirv-val")
+elif "vulkan" in required:
+    lit_config.fatal("TILEC_REQUIRE_DEVICES names vulkan, but spirv-val "
+                     "(spirv-tools) is not installed")
 else:
-    lit_config.note("tilec-run lists no OpenCL device: opencl tests skipped")
+    lit_config.note("spirv-val not found: SPIR-V validation tests skipped")

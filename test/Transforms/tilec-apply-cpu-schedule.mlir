@@ -125,3 +125,46 @@ func.func @gather(%A: memref<10xf32>, %I: memref<6xindex>, %C: memref<6xf32>) {
   } {tilec.kernel = "gather_0_C", tilec.schedule = {vector = 4 : i64}}
   return
 }
+
+// The loop level passes every enclosing IV to each access map, used or
+// not: A's load names the lane IV %n without reading it, so it stays one
+// scalar load per row, broadcast; B's load is a vector.
+// CHECK-LABEL: func.func @unused_map_operands
+// CHECK:       affine.for
+// CHECK:       %[[A:.*]] = affine.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<8x8xf32>
+// CHECK:       %[[B:.*]] = affine.vector_load %{{.*}}[%{{.*}}, %{{.*}}] : memref<8x8xf32>, vector<8xf32>
+// CHECK:       vector.broadcast %[[A]] : f32 to vector<8xf32>
+func.func @unused_map_operands(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
+  affine.for %m = 0 to 8 {
+    affine.for %n = 0 to 8 {
+      %zero = arith.constant 0.000000e+00 : f32
+      %sum = affine.for %k = 0 to 8 iter_args(%acc = %zero) -> (f32) {
+        %a = "affine.load"(%A, %m, %n, %k) <{map = affine_map<(d0, d1, d2) -> (d0, d2)>}> : (memref<8x8xf32>, index, index, index) -> f32
+        %b = "affine.load"(%B, %m, %n, %k) <{map = affine_map<(d0, d1, d2) -> (d2, d1)>}> : (memref<8x8xf32>, index, index, index) -> f32
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%m, %n] : memref<8x8xf32>
+    }
+  } {tilec.kernel = "contract_0_C", tilec.schedule = {block = array<i64: 0, 0>, order = array<i64>, stage = array<i1>, thread = array<i64: 2, 8>, unroll = 1 : i64, vector = 8 : i64}}
+  return
+}
+
+// Only f32 and f64 multiplies and adds may be contracted into FMAs:
+// `contract` on truncf and extf would let MLIR fold away the rounding
+// through f32 that the program asks for.
+// CHECK-LABEL: func.func @conversions_keep_rounding
+// CHECK:       arith.truncf %{{.*}} : f64 to f32
+// CHECK-NEXT:  arith.extf %{{.*}} : f32 to f64
+// CHECK-NEXT:  arith.mulf %{{.*}} fastmath<contract> : f64
+func.func @conversions_keep_rounding(%X: memref<8xf64>, %Y: memref<8xf64>) {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %X[%i] : memref<8xf64>
+    %t = arith.truncf %x : f64 to f32
+    %e = arith.extf %t : f32 to f64
+    %m = arith.mulf %e, %x : f64
+    affine.store %m, %Y[%i] : memref<8xf64>
+  } {tilec.kernel = "ewise_0_Y", tilec.schedule = {block = array<i64: 0>, order = array<i64>, stage = array<i1>, thread = array<i64: 1>, unroll = 1 : i64, vector = 1 : i64}}
+  return
+}

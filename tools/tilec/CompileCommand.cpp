@@ -13,7 +13,7 @@
 #include "Commands.h"
 #include "DriverError.h"
 #include "ModuleStages.h"
-#include "OpenCLBackend.h"
+#include "GPUBackend.h"
 #include "Output.h"
 #include "ProgramLoader.h"
 #include "Targets.h"
@@ -52,15 +52,21 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
   if (machineCode && target != Target::LLVMX86)
     failUsage(fmt::format("--emit={} needs --target=llvm-x86",
                           emitKindName(*emit).str()));
-  bool gpuForm = emit == EmitKind::GPU || emit == EmitKind::CL;
-  if (gpuForm && target != Target::OpenCL)
-    failUsage(fmt::format("--emit={} needs --target=opencl",
-                          emitKindName(*emit).str()));
+  bool gpuTarget = target == Target::OpenCL || target == Target::SPIRV;
+  if (emit == EmitKind::GPU && !gpuTarget)
+    failUsage("--emit=gpu needs --target=opencl or --target=spirv");
+  if (emit == EmitKind::CL && target != Target::OpenCL)
+    failUsage("--emit=cl needs --target=opencl");
+  if (emit == EmitKind::SPIRVAsm && target != Target::SPIRV)
+    failUsage("--emit=spirv-asm needs --target=spirv");
+  bool gpuForm = emit == EmitKind::GPU || emit == EmitKind::CL ||
+                 emit == EmitKind::SPIRVAsm;
   if (llvm::sys::path::extension(options.program.inputPath) == ".mlir") {
-    if (target != Target::OpenCL || (emit && !gpuForm))
+    if (!gpuTarget || (emit && !gpuForm))
       failUsage("a .mlir input is taken to be at the gpu level: it compiles "
-                "with --target=opencl, to OpenCL C or --emit=gpu|cl");
-    compileGPULevelFile(options, emit);
+                "with --target=opencl or spirv, or prints with "
+                "--emit=gpu|cl|spirv-asm");
+    compileGPULevelFile(target, options, emit);
     return;
   }
 
@@ -71,8 +77,8 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
     compileForCPU(options, emit, loader, program);
     return;
   }
-  if (target == Target::OpenCL && (!emit || gpuForm)) {
-    compileForOpenCL(options, emit, loader, program);
+  if (gpuTarget && (!emit || gpuForm)) {
+    compileForGPU(target, options, emit, loader, program);
     return;
   }
 

@@ -86,7 +86,7 @@ void tilec::driver::addCompileOptions(CLI::App &app, CompileOptions &options) {
       ->type_name("NAME")
       ->check(nonEmpty());
   app.add_flag("--mlir-print-debuginfo", options.printDebugInfo,
-               "with an MLIR --emit kind (tile, loops): print each op's "
+               "with an MLIR --emit kind (tile, loops, gpu): print each op's "
                "source location, file:line:col of the .tile file");
 }
 
@@ -99,8 +99,9 @@ CLI::App *tilec::driver::addRunCommand(CLI::App &app, RunOptions &options) {
       ->type_name("T")
       ->check(nonEmpty());
   run->add_option("--device", options.device,
-                  "the device of a compiled target (not available in this "
-                  "build yet)")
+                  "opencl and spirv: the device to run on, as 'tilec devices' "
+                  "lists it (an id, a unique part of an id or name, or an "
+                  "index); default the first GPU, else the first device")
       ->type_name("D")
       ->check(nonEmpty());
   run->add_option("--seed", options.seed,

@@ -49,6 +49,9 @@ public:
   /// The entry's name for messages: "main", or "the unnamed function".
   std::string entryDisplayName() const;
 
+  /// The options the program was loaded with (its path, -D, -v).
+  const ProgramOptions &programOptions() const { return options; }
+
   /// The source buffers, for turning SMLocs into MLIR locations.
   llvm::SourceMgr &getSourceMgr() { return sourceMgr; }
 

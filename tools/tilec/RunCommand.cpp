@@ -10,6 +10,7 @@
 #include "CPUBackend.h"
 #include "Commands.h"
 #include "DriverError.h"
+#include "GPUBackend.h"
 #include "Output.h"
 #include "ProgramLoader.h"
 #include "RunInputs.h"
@@ -30,7 +31,8 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
   // Command-line problems first, before any file is read.
   Target target = parseTarget(options.target);
   requireRunTarget(target);
-  if (!options.device.empty())
+  bool onDevice = target == Target::OpenCL || target == Target::SPIRV;
+  if (!options.device.empty() && !onDevice)
     failUsage(fmt::format("--device does not apply to target '{}', which "
                           "runs on the host",
                           targetName(target).str()));
@@ -50,7 +52,9 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
     checkInputs = inputs;
   auto start = std::chrono::steady_clock::now();
   llvm::Expected<std::vector<Tensor>> outputs =
-      target == Target::LLVMX86
+      onDevice ? runOnDevice(target, options.device, loader, program, inputs,
+                             options.program.verbose)
+      : target == Target::LLVMX86
           ? runOnCPU(loader, program, inputs, options.optLevel)
           : interpret(program, std::move(inputs));
   if (!outputs)

@@ -27,8 +27,8 @@ struct TargetInfo {
 };
 
 constexpr TargetInfo targetTable[] = {
-    {Target::OpenCL, "opencl", nullptr, true, false},
-    {Target::SPIRV, "spirv", nullptr, false, false},
+    {Target::OpenCL, "opencl", nullptr, true, true},
+    {Target::SPIRV, "spirv", nullptr, true, true},
     {Target::LLVMX86, "llvm-x86", "llvm", true, true},
     {Target::PTX, "ptx", nullptr, false, false},
     {Target::Interp, "interp", nullptr, false, true},
@@ -44,7 +44,7 @@ constexpr EmitInfo emitTable[] = {
     {EmitKind::AST, "ast", true},      {EmitKind::Tile, "tile", true},
     {EmitKind::Loops, "loops", true}, {EmitKind::GPU, "gpu", true},
     {EmitKind::LLVM, "llvm", true},    {EmitKind::Asm, "asm", true},
-    {EmitKind::CL, "cl", true},       {EmitKind::SPIRVAsm, "spirv-asm", false},
+    {EmitKind::CL, "cl", true},       {EmitKind::SPIRVAsm, "spirv-asm", true},
 };
 
 const TargetInfo &info(Target target) {
@@ -178,10 +178,11 @@ std::string tilec::driver::runTargetHelp() {
 }
 
 std::string tilec::driver::emitKindHelp() {
-  return fmt::format("print an intermediate form and stop; available: {}; "
-                     "not available in this build yet: {}",
-                     joinNames(emitTable, available),
-                     joinNames(emitTable, unavailable));
+  std::string help = "print an intermediate form and stop; available: " +
+                     joinNames(emitTable, available);
+  if (std::string unbuilt = joinNames(emitTable, unavailable); !unbuilt.empty())
+    help += "; not available in this build yet: " + unbuilt;
+  return help;
 }
 
 std::string tilec::driver::buildCapabilities() {

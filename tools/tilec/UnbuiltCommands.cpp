@@ -14,6 +14,6 @@ using namespace tilec::driver;
 
 void tilec::driver::runUnbuiltCommand(const std::string &name) {
   failUsage("'tilec " + name +
-            "' is not implemented yet; available: 'tilec FILE --emit=ast' "
-            "and 'tilec run FILE --target=interp'");
+            "' is not implemented yet; available: 'tilec FILE', 'tilec run' "
+            "and 'tilec devices'");
 }

@@ -12,6 +12,8 @@
 #include "Options.h"
 #include "Targets.h"
 
+#include "tilec/Support/Version.h"
+
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,7 +28,7 @@ using namespace tilec::driver;
 
 namespace {
 
-constexpr const char *tilecVersion = "0.1.0-dev";
+constexpr const char *tilecVersion = tilec::kTilecVersion;
 
 std::string versionText() {
   return fmt::format("tilec {} (LLVM {})\n{}", tilecVersion,
