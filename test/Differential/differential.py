@@ -21,6 +21,13 @@ program text. The last line is "N passed, N failed"; the exit status is 1 if
 anything failed. `--expect-fail NAME` lists a known bug's programs (by the
 name the report gives them): their failures are counted apart and do not fail
 the run, and one that passes is reported so that it can leave the list.
+
+`--bundle DIR` runs nothing on the target: for a machine without the compiler
+(the GPU machine of scripts/gpu-device-check.sh) it compiles every program's
+kernels into DIR/<job>/ (tilec FILE --target=T -o ...), copies the job's
+input files there, writes the interpreter's outputs into DIR/<job>/ref, and
+lists the jobs in DIR/jobs.txt; scripts/device_check.py then runs each with
+`tilec-run MANIFEST --seed=S --input ... --expect ref` there.
 """
 
 import argparse
@@ -112,6 +119,54 @@ def run_job(tilec, target, seed, timeout, job):
     return job, cmd, proc.returncode, proc.stdout + proc.stderr
 
 
+def bundle_job(tilec, target, seed, bundle, job):
+    """Compiles one job's kernels and reference outputs into the bundle;
+    returns its jobs.txt line, or an error text."""
+    import shutil
+    folder = os.path.join(bundle, job.name.replace(".tile", ""))
+    os.makedirs(folder, exist_ok=True)
+    defines, inputs, i = [], [], 0
+    while i < len(job.extra):
+        flag = job.extra[i]
+        if flag in ("-D", "--input"):
+            value = job.extra[i + 1]
+            if flag == "-D":
+                defines += ["-D", value]
+            else:
+                name, path = value.split("=", 1)
+                shutil.copy(path, os.path.join(folder, name + ".npy"))
+                inputs.append("%s=%s.npy" % (name, name))
+            i += 2
+        else:
+            i += 1
+    kernels = "kernel.cl" if target == "opencl" else "model.spv"
+    steps = [[tilec, job.path, "--target=%s" % target, "-o",
+              os.path.join(folder, kernels)] + defines,
+             [tilec, "run", job.path, "--target=interp", "--seed=%d" % seed,
+              "--output-dir", os.path.join(folder, "ref")] + job.extra]
+    for cmd in steps:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        if proc.returncode != 0:
+            return None, "%s: %s" % (" ".join(cmd), (proc.stdout + proc.stderr).strip())
+    rel = os.path.relpath(folder, bundle)
+    return "\t".join([rel, kernels + ".json", str(seed)] + inputs), None
+
+
+def write_bundle(args, jobs):
+    os.makedirs(args.bundle, exist_ok=True)
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(lambda j: bundle_job(
+            args.tilec, args.target, args.seed, args.bundle, j), jobs))
+    lines = [line for line, _ in results if line]
+    for job, (_, error) in zip(jobs, results):
+        if error:
+            print("NOT BUNDLED %s: %s" % (job.name, error))
+    with open(os.path.join(args.bundle, "jobs.txt"), "a", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in lines))
+    print("%d bundled, %d not bundled" % (len(lines), len(jobs) - len(lines)))
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -121,6 +176,8 @@ def main():
                         help="generator seed (random) and input seed (all modes)")
     parser.add_argument("--jobs", type=int, default=max(1, min(4, os.cpu_count() or 1)))
     parser.add_argument("--timeout", type=int, default=60)
+    parser.add_argument("--bundle", metavar="DIR",
+                        help="compile for another machine instead of running")
     parser.add_argument("--expect-fail", action="append", default=[], metavar="NAME",
                         help="a program that fails because of a known bug")
     sub = parser.add_subparsers(dest="mode", required=True)
@@ -137,6 +194,8 @@ def main():
         make = {"random": random_jobs, "files": file_jobs,
                 "conformance": conformance_jobs}[args.mode]
         jobs = make(args, workdir)
+        if args.bundle:
+            return write_bundle(args, jobs)
         failed, expected, fixed = [], [], []
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             # A known hang need not hold a worker for the full timeout.

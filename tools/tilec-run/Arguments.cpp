@@ -19,7 +19,7 @@ std::string tilec::run::usageText() {
          "usage:\n"
          "  tilec-run ARTEFACT.json [--device=D] [--input NAME=FILE.npy ...] "
          "[--seed=N]\n"
-         "            [--output-dir DIR] [--repeat=N] [--json]\n"
+         "            [--output-dir DIR] [--expect DIR] [--repeat=N] [--json]\n"
          "  tilec-run --devices [--json]\n\n"
          "options:\n"
          "  --device=D          device id, a unique part of one, or an index "
@@ -32,6 +32,12 @@ std::string tilec::run::usageText() {
          "  --seed=N            seed of generated inputs, as 'tilec run "
          "--seed' (default 0)\n"
          "  --output-dir DIR    write each output as DIR/NAME.npy\n"
+         "  --expect DIR        compare each output with DIR/NAME.npy (the "
+         "reference\n"
+         "                      outputs of 'tilec run --target=interp "
+         "--output-dir DIR'),\n"
+         "                      as 'tilec run --check' does; exit 1 on a "
+         "mismatch\n"
          "  --repeat=N          run N times; report each kernel's median and "
          "minimum time\n"
          "  --json              print the report as JSON\n"
@@ -107,13 +113,14 @@ Result<Arguments> ArgumentReader::read() {
         return s;
       (flag == "--json" ? args.json : args.listDevices) = true;
     } else if (flag == "--device" || flag == "--output-dir" ||
-               flag == "--tune") {
+               flag == "--expect" || flag == "--tune") {
       Result<std::string> text = takeValue();
       if (!text)
         return text.status();
-      (flag == "--device" ? args.device
-       : flag == "--tune" ? args.tuneDir
-                          : args.outputDir) = *text;
+      (flag == "--device"   ? args.device
+       : flag == "--tune"   ? args.tuneDir
+       : flag == "--expect" ? args.expectDir
+                            : args.outputDir) = *text;
     } else if (flag == "--input") {
       Result<std::string> text = takeValue();
       if (!text)

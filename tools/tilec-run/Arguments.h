@@ -26,6 +26,7 @@ struct Arguments {
   std::vector<std::pair<std::string, std::string>> inputs; ///< NAME=file
   uint64_t seed = 0;
   std::string outputDir;
+  std::string expectDir; ///< --expect DIR: reference outputs DIR/NAME.npy
   unsigned repeat = 1;
   bool json = false;
   bool listDevices = false; ///< --devices

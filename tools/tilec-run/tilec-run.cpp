@@ -16,6 +16,7 @@
 #include "Report.h"
 
 #include "tilec/Runtime/DeviceReport.h"
+#include "tilec/Support/Compare.h"
 #include "tilec/Support/FileIO.h"
 #include "tilec/Support/Npy.h"
 
@@ -89,6 +90,27 @@ int writeOutputs(const std::string &dir, RunReport &report) {
   return Success;
 }
 
+/// Compares every output with DIR/NAME.npy and prints a check line each;
+/// a mismatch exits with 1, as `tilec run --check` does.
+int checkOutputs(const std::string &dir, const RunReport &report) {
+  bool allMatch = true;
+  std::string lines;
+  for (const std::string &name : report.outputOrder) {
+    std::string path = (std::filesystem::path(dir) / (name + ".npy")).string();
+    const Tensor &got = report.outputs.at(name);
+    Result<Tensor> want = readNpy(path, got.type.dtype);
+    if (!want)
+      return fail(InputError, want.message());
+    TensorComparison comparison = compareTensors(got, *want);
+    lines += formatComparison(name, got, *want, comparison) + "\n";
+    allMatch = allMatch && comparison.match;
+  }
+  if (int code = print(lines))
+    return code;
+  return allMatch ? Success
+                  : fail(InputError, "the outputs differ from " + dir);
+}
+
 int runManifest(const Arguments &args) {
   Result<rt::Manifest> manifest = rt::readManifest(args.manifest);
   if (!manifest)
@@ -148,7 +170,11 @@ int runManifest(const Arguments &args) {
   if (!args.outputDir.empty())
     if (int code = writeOutputs(args.outputDir, report))
       return code;
-  return print(args.json ? formatReportJson(report) : formatReport(report));
+  if (int code =
+          print(args.json ? formatReportJson(report) : formatReport(report)))
+    return code;
+  return args.expectDir.empty() ? Success
+                                : checkOutputs(args.expectDir, report);
 }
 
 int runTool(int argc, char **argv) {

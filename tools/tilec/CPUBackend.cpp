@@ -12,6 +12,7 @@
 #include "Output.h"
 
 #include "tilec/Interp/Interpreter.h"
+#include "tilec/Support/Compare.h"
 #include "tilec/Runtime/JIT.h"
 #include "tilec/Target/LLVM/CHeader.h"
 #include "tilec/Target/LLVM/CodeGen.h"
@@ -158,24 +159,6 @@ std::vector<Tensor> tilec::driver::runOnCPU(ProgramLoader &loader,
   return std::move(*outputs);
 }
 
-/// Absolute and relative tolerance of an output of type `dtype`: a few
-/// units in the last place of the type, scaled for the reassociation of
-/// long reductions (vectorised sums add in another order).
-static std::pair<double, double> tolerance(DType dtype) {
-  switch (dtype) {
-  case DType::F16:
-    return {1e-2, 1e-2};
-  case DType::BF16:
-    return {5e-2, 5e-2};
-  case DType::F32:
-    return {1e-4, 1e-4};
-  case DType::F64:
-    return {1e-10, 1e-10};
-  default:
-    return {0, 0};
-  }
-}
-
 bool tilec::driver::checkAgainstInterpreter(
     const typed::Program &program, std::vector<Tensor> inputs,
     const std::vector<Tensor> &outputs) {
@@ -185,45 +168,12 @@ bool tilec::driver::checkAgainstInterpreter(
     failWith(ExitCode::RuntimeFailure, reference.takeError());
   bool allMatch = true;
   for (size_t i = 0; i < outputs.size() && i < reference->size(); ++i) {
-    const Tensor &got = outputs[i], &want = (*reference)[i];
-    DType dtype = want.type.dtype;
-    auto [absTol, relTol] = tolerance(dtype);
-    double maxAbs = 0, maxRel = 0;
-    bool match = got.type == want.type;
-    for (int64_t e = 0; match && e < want.numElements(); ++e) {
-      if (!isFloat(dtype)) {
-        int64_t a = got.getInt(e), b = want.getInt(e);
-        double diff = a == b ? 0 : std::fabs(double(a) - double(b));
-        maxAbs = std::max(maxAbs, diff);
-        if (b != 0)
-          maxRel = std::max(maxRel, diff / std::fabs(double(b)));
-        match = match && a == b;
-        continue;
-      }
-      double a = got.getDouble(e), b = want.getDouble(e);
-      if (std::isnan(a) || std::isnan(b)) {
-        match = match && std::isnan(a) && std::isnan(b);
-        continue;
-      }
-      if (a == b) // equal infinities included
-        continue;
-      double diff = std::fabs(a - b);
-      if (std::isnan(diff)) // one infinite
-        diff = INFINITY;
-      double rel = b != 0 ? diff / std::fabs(b) : diff;
-      maxAbs = std::max(maxAbs, diff);
-      maxRel = std::max(maxRel, rel);
-      if (diff > absTol && rel > relTol)
-        match = false;
-    }
+    TensorComparison comparison = compareTensors(outputs[i], (*reference)[i]);
     const std::string &name = program.value(program.outputs[i]).name;
-    llvm::outs() << fmt::format(
-        "check: {}: max abs error {:.3g}, max rel error {:.3g} ({}; {})\n",
-        name, maxAbs, maxRel,
-        isFloat(dtype) ? fmt::format("tolerance {:.0e}", absTol)
-                       : std::string("exact"),
-        match ? "ok" : "MISMATCH");
-    allMatch = allMatch && match;
+    llvm::outs() << formatComparison(name, outputs[i], (*reference)[i],
+                                     comparison)
+                 << "\n";
+    allMatch = allMatch && comparison.match;
   }
   return allMatch;
 }
