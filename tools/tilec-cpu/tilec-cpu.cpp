@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilec/Dialect/Tile/IR/ElementTypes.h"
 #include "tilec/Runtime/JIT.h"
 #include "tilec/Target/LLVM/CHeader.h"
 #include "tilec/Target/LLVM/CodeGen.h"
@@ -75,26 +76,7 @@ static int fail(const llvm::Twine &message) {
 
 /// The DType stored in a memref of `type` (integers read as signed).
 static DType dtypeOf(mlir::Type type) {
-  if (type.isF16())
-    return DType::F16;
-  if (type.isBF16())
-    return DType::BF16;
-  if (type.isF32())
-    return DType::F32;
-  if (type.isF64())
-    return DType::F64;
-  switch (type.getIntOrFloatBitWidth()) {
-  case 1:
-    return DType::Bool;
-  case 8:
-    return DType::I8;
-  case 16:
-    return DType::I16;
-  case 32:
-    return DType::I32;
-  default:
-    return DType::I64;
-  }
+  return dtypeOfSignlessType(type).value_or(DType::I64);
 }
 
 /// The entry's parameters: names from the tilec.*_names attributes, else

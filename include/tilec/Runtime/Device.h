@@ -92,6 +92,12 @@ public:
        const std::string &artefact) = 0;
 };
 
+/// Checks the tensors given to Program::run against the manifest's inputs:
+/// each present, of its dtype and shape, and no name that is not an input.
+/// The error names the input.
+Status checkInputs(const Manifest &manifest,
+                   const std::map<std::string, Tensor> &inputs);
+
 /// Every runtime compiled into this build (OpenCL, Vulkan when built).
 std::vector<std::unique_ptr<Runtime>> allRuntimes();
 

@@ -219,32 +219,5 @@ Status checkManifest(const Manifest &manifest, const SpirvModule &module,
   return Status::success();
 }
 
-Status checkInputs(const Manifest &manifest,
-                   const std::map<std::string, Tensor> &inputs) {
-  std::string names;
-  for (const ManifestValue &value : manifest.inputs) {
-    names += (names.empty() ? "" : ", ") + value.name;
-    const ManifestBuffer &buffer = *manifest.findBuffer(value.buffer);
-    auto it = inputs.find(value.name);
-    if (it == inputs.end())
-      return Status::error("input '" + value.name + "' is missing");
-    TensorType expected{buffer.dtype, buffer.shape};
-    if (it->second.type != expected)
-      return Status::error("input '" + value.name + "' must be " +
-                           expected.str() + ", not " + it->second.type.str());
-    if (it->second.data.size() != buffer.bytes)
-      return Status::error("input '" + value.name + "' holds " +
-                           std::to_string(it->second.data.size()) +
-                           " bytes, not " + std::to_string(buffer.bytes));
-  }
-  for (const auto &entry : inputs)
-    if (std::none_of(
-            manifest.inputs.begin(), manifest.inputs.end(),
-            [&](const ManifestValue &v) { return v.name == entry.first; }))
-      return Status::error("'" + entry.first + "' is not an input of " +
-                           manifest.artefact + "; its inputs are " +
-                           (names.empty() ? "none" : names));
-  return Status::success();
-}
 
 } // namespace tilec::rt::vulkan

@@ -35,11 +35,6 @@ std::array<uint64_t, 3> groupCounts(const ManifestKernel &kernel);
 Status checkManifest(const Manifest &manifest, const SpirvModule &module,
                      const PhysicalDevice &device);
 
-/// Checks the host tensors given to Program::run: every input of the
-/// manifest, of exactly its dtype and shape, and nothing else. The wording
-/// is the OpenCL runtime's, so both runtimes report a bad call alike.
-Status checkInputs(const Manifest &manifest,
-                   const std::map<std::string, Tensor> &inputs);
 
 } // namespace tilec::rt::vulkan
 

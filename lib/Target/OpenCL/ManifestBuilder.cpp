@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/OpenCL/ManifestBuilder.h"
+#include "tilec/Dialect/Tile/IR/ElementTypes.h"
 #include "GPUProgram.h"
 #include "Statements.h"
 
@@ -25,35 +26,6 @@
 using namespace mlir;
 using namespace tilec;
 using namespace tilec::opencl;
-
-/// The dtype a memref element type stands for when the typed program is
-/// not at hand: signless integers as signed, i1 as bool.
-static std::optional<DType> dtypeOf(Type type) {
-  if (type.isF32())
-    return DType::F32;
-  if (type.isF64())
-    return DType::F64;
-  if (type.isF16())
-    return DType::F16;
-  if (type.isBF16())
-    return DType::BF16;
-  if (!type.isSignlessInteger())
-    return std::nullopt;
-  switch (type.getIntOrFloatBitWidth()) {
-  case 1:
-    return DType::Bool;
-  case 8:
-    return DType::I8;
-  case 16:
-    return DType::I16;
-  case 32:
-    return DType::I32;
-  case 64:
-    return DType::I64;
-  default:
-    return std::nullopt;
-  }
-}
 
 /// Elements computed by one op producing `type`.
 static uint64_t lanes(Type type) {
@@ -133,7 +105,7 @@ static LogicalResult addBuffers(const GPUProgram &program,
     size_t index = isInput ? inputIndex++ : outputIndex++;
     std::optional<DType> dtype;
     if (given.empty())
-      dtype = dtypeOf(buffer.type.getElementType());
+      dtype = dtypeOfSignlessType(buffer.type.getElementType());
     else if (index < given.size())
       dtype = given[index];
     if (!dtype)
