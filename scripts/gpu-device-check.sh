@@ -14,6 +14,14 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="${1:-$root/gpu-bundle}"
 build=/tmp/tilec-runtime-only
 
+# The Vulkan runtime needs the loader's headers to build and the loader to
+# run: Debian's libvulkan-dev and libvulkan1 .debs in .gl/ (apt-get download
+# libvulkan1 libvulkan-dev) are unpacked when the machine lacks them.
+if [ ! -f /usr/include/vulkan/vulkan.h ] || ! ldconfig -p | grep -q libvulkan.so.1; then
+  for deb in "$root"/.gl/libvulkan*.deb; do [ -f "$deb" ] && dpkg -x "$deb" /; done
+  ldconfig
+fi
+
 cmake -G Ninja -S "$root" -B "$build" -DTILEC_RUNTIME_ONLY=ON \
   -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ >/dev/null &&
   ninja -C "$build" tilec-run >/dev/null || { echo "build failed"; exit 1; }
@@ -23,10 +31,7 @@ mkdir -p "$vendors"
 echo libnvidia-opencl.so.1 > "$vendors/nvidia.icd"
 export OCL_ICD_VENDORS="$vendors"
 
-if ! ldconfig -p | grep -q libvulkan.so.1; then
-  for deb in "$root"/.gl/libvulkan1*.deb; do [ -f "$deb" ] && dpkg -x "$deb" /; done
-  ldconfig
-fi
+
 icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 egl=$(ls /usr/local/nvidia/lib64/libEGL_nvidia.so.0 2>/dev/null || true)
 if [ -f "$icd" ] && [ -n "$egl" ]; then

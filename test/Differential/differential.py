@@ -119,6 +119,12 @@ def run_job(tilec, target, seed, timeout, job):
     return job, cmd, proc.returncode, proc.stdout + proc.stderr
 
 
+NUMPY_TO_TILE = {"bool": "bool", "int8": "i8", "int16": "i16", "int32": "i32",
+                 "int64": "i64", "uint8": "u8", "uint16": "u16", "uint32": "u32",
+                 "uint64": "u64", "float16": "f16", "float32": "f32",
+                 "float64": "f64"}
+
+
 def bundle_job(tilec, target, seed, bundle, job):
     """Compiles one job's kernels and reference outputs into the bundle;
     returns its jobs.txt line, or an error text."""
@@ -133,7 +139,14 @@ def bundle_job(tilec, target, seed, bundle, job):
             if flag == "-D":
                 defines += ["-D", value]
             else:
+                # The compile binds the input's type and shape with -D, as
+                # `tilec run` binds them from the file.
+                import numpy as np
                 name, path = value.split("=", 1)
+                array = np.load(path)
+                dtype = NUMPY_TO_TILE[array.dtype.name]
+                defines += ["-D", "%s=%s[%s]" % (name, dtype, ",".join(
+                    str(d) for d in array.shape))]
                 shutil.copy(path, os.path.join(folder, name + ".npy"))
                 inputs.append("%s=%s.npy" % (name, name))
             i += 2
