@@ -10,6 +10,7 @@
 
 using namespace mlir;
 using namespace tilec;
+using namespace tilec::opencl;
 
 Type opencl::scalarType(Type type) {
   if (auto vector = dyn_cast<VectorType>(type))
@@ -17,7 +18,14 @@ Type opencl::scalarType(Type type) {
   return type;
 }
 
-bool opencl::isBF16(Type type) { return scalarType(type).isBF16(); }
+std::optional<StoredFloat> opencl::storedFloat(Type type) {
+  Type scalar = scalarType(type);
+  if (scalar.isBF16())
+    return StoredFloat::BF16;
+  if (scalar.isF16())
+    return StoredFloat::F16;
+  return std::nullopt;
+}
 bool opencl::isBool(Type type) { return scalarType(type).isInteger(1); }
 
 unsigned opencl::intWidth(Type type) {
@@ -33,9 +41,7 @@ static std::optional<std::string> scalarName(Type type) {
     return "float";
   if (type.isF64())
     return "double";
-  if (type.isF16())
-    return "half";
-  if (type.isBF16())
+  if (type.isF16() || type.isBF16())
     return "ushort";
   if (!type.isSignlessInteger())
     return std::nullopt;
@@ -65,7 +71,7 @@ std::optional<std::string> opencl::clValueType(Type type) {
   if (width != 2 && width != 3 && width != 4 && width != 8 && width != 16)
     return std::nullopt;
   Type element = vector.getElementType();
-  if (element.isBF16() || element.isInteger(1))
+  if (storedFloat(element) || element.isInteger(1))
     return std::nullopt;
   std::optional<std::string> name = scalarName(element);
   if (!name)

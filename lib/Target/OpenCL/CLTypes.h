@@ -2,9 +2,10 @@
 //
 // Part of the OpenCL target. Signless integers map to the signed C types
 // (an unsigned operation casts), index to `long`, i1 to `bool` (a byte in
-// memory), bf16 to `ushort` bits. Vectors of 2, 3, 4, 8 or 16 elements map
-// to the OpenCL vector types (`float4`); bool and bf16 vectors are not
-// supported.
+// memory), bf16 and f16 to `ushort` bits (computed in float: `half` values
+// would need cl_khr_fp16, which many devices lack). Vectors of 2, 3, 4, 8
+// or 16 elements map to the OpenCL vector types (`float4`); bool, bf16 and
+// f16 vectors are not supported.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +29,10 @@ std::string clUnsignedType(mlir::Type type);
 
 /// Scalar type of `type` (its element type for a vector).
 mlir::Type scalarType(mlir::Type type);
-bool isBF16(mlir::Type type);  ///< bf16 or a vector of it
+/// The 16-bit float formats carried as ushort bits.
+enum class StoredFloat { BF16, F16 };
+/// The format of bf16 or f16 (or a vector of them), else std::nullopt.
+std::optional<StoredFloat> storedFloat(mlir::Type type);
 bool isBool(mlir::Type type);  ///< i1 or a vector of it
 /// Width of the integer (or index: 64) scalar type of `type`.
 unsigned intWidth(mlir::Type type);

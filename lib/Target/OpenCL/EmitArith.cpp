@@ -5,8 +5,10 @@
 // and left shifts therefore compute on the unsigned type of the same width
 // and convert back (index arithmetic, which addresses buffers, stays plain).
 // Division and remainder by zero are undefined in both languages, so `/`
-// and `%` match arith.divsi and remsi exactly. bf16 computes in float and
-// rounds once per operation.
+// and `%` match arith.divsi and remsi exactly. bf16 and f16 compute in
+// float and round once per operation: float's 24 bits are more than twice
+// their 8 or 11 plus two, so +, -, *, / and sqrt round as they would
+// directly. i1 min/max are logical and/or (as a signed i1, true is -1).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +53,9 @@ private:
   LogicalResult wrappingBinary(llvm::StringRef infix);
   LogicalResult unsignedBinary(llvm::StringRef infix, llvm::StringRef function);
   LogicalResult intBinary(llvm::StringRef infix, llvm::StringRef function);
+  /// Division, remainder and right shift (signed or not) and unsigned min
+  /// and max of i1.
+  LogicalResult boolBinary(llvm::StringRef infix, llvm::StringRef function);
   LogicalResult maximumF(bool isMax);
   LogicalResult negF();
   LogicalResult cmpI(arith::CmpIPredicate predicate);
@@ -111,7 +116,7 @@ LogicalResult ArithEmitter::unsignedBinary(llvm::StringRef infix,
                                            llvm::StringRef function) {
   Type type = resultType();
   if (isBool(type))
-    return unsupported("unsigned division or min/max of i1");
+    return boolBinary(infix, function);
   std::string a = toUnsigned(type, get(0)), b = toUnsigned(type, get(1));
   std::string expr = function.empty()
                          ? fmt::format("{} {} {}", a, infix.str(), b)
@@ -119,12 +124,32 @@ LogicalResult ArithEmitter::unsignedBinary(llvm::StringRef infix,
   return define(toSigned(type, expr));
 }
 
+LogicalResult ArithEmitter::boolBinary(llvm::StringRef infix,
+                                       llvm::StringRef function) {
+  std::string a = get(0), b = get(1);
+  if (function == "max")
+    return define(fmt::format("{} || {}", a, b));
+  if (function == "min")
+    return define(fmt::format("{} && {}", a, b));
+  // Signed or unsigned, x / 1 is x and x % 1 is 0, and x >> 0 is x. The
+  // rest is undefined (division by 0, -1 / -1 overflowing, a shift by 1 as
+  // wide as i1): any value will do, so these give x.
+  if (infix == "/")
+    return define(a);
+  if (infix == "%")
+    return define(fmt::format("{} && !{}", a, b));
+  if (infix == ">>")
+    return define(a);
+  return unsupported("this operation on i1");
+}
+
 LogicalResult ArithEmitter::intBinary(llvm::StringRef infix,
                                       llvm::StringRef function) {
-  if (isBool(resultType()) && infix.empty())
-    return unsupported("signed min/max of i1");
+  if (isBool(resultType()) && infix.empty()) // signed: max is and, min or
+    return define(fmt::format("{} {} {}", get(0),
+                              function == "max" ? "&&" : "||", get(1)));
   if (isBool(resultType()) && (infix == "/" || infix == "%" || infix == ">>"))
-    return unsupported("signed division or shift of i1");
+    return boolBinary(infix, function);
   std::string a = get(0), b = get(1);
   return define(function.empty()
                     ? fmt::format("{} {} {}", a, infix.str(), b)
@@ -135,8 +160,9 @@ LogicalResult ArithEmitter::maximumF(bool isMax) {
   Type type = resultType();
   if (isa<VectorType>(type))
     return unsupported("vector maximumf/minimumf");
-  std::string computeType = isBF16(type) ? "float" : *clValueType(type);
-  (void)e.typeName(&op, type); // notes half and double
+  std::string computeType =
+      storedFloat(type) ? "float" : *clValueType(type);
+  (void)e.typeName(&op, type); // notes double
   std::string helper = e.getPrelude().maximum(computeType, isMax);
   return define(e.fromFloat(
       type, fmt::format("{}({}, {})", helper, e.getAsFloat(operand(0)),
@@ -144,7 +170,7 @@ LogicalResult ArithEmitter::maximumF(bool isMax) {
 }
 
 LogicalResult ArithEmitter::negF() {
-  if (isBF16(resultType())) // flipping the sign bit is exact
+  if (storedFloat(resultType())) // flipping the sign bit is exact
     return define(fmt::format("(ushort)({} ^ 0x8000)", get(0)));
   return define("-" + get(0));
 }
@@ -276,12 +302,13 @@ LogicalResult ArithEmitter::intToFloat(bool isUnsigned) {
     value = isUnsigned ? "(int)" + value : "-(int)" + value;
   else if (isUnsigned)
     value = toUnsigned(from, value);
-  if (!to.isBF16())
+  std::optional<StoredFloat> format = storedFloat(to);
+  if (!format)
     return define("(" + *clValueType(to) + ")" + value);
   Prelude &prelude = e.getPrelude();
-  if (intWidth(from) <= 16) // exact in float: one rounding, to bf16
-    return define(prelude.floatToBF16() + "((float)" + value + ")");
-  return define(fmt::format("{}(({}){})", prelude.longToBF16(isUnsigned),
+  if (intWidth(from) <= 16) // exact in float: one rounding, to 16 bits
+    return define(prelude.fromFloat(*format) + "((float)" + value + ")");
+  return define(fmt::format("{}(({}){})", prelude.fromLong(*format, isUnsigned),
                             isUnsigned ? "ulong" : "long", value));
 }
 
@@ -294,14 +321,14 @@ LogicalResult ArithEmitter::floatToFloat() {
         *trunc.getRoundingmode() != arith::RoundingMode::to_nearest_even)
       return unsupported("truncf rounding modes other than to_nearest_even");
   Prelude &prelude = e.getPrelude();
-  if (to.isBF16()) {
-    if (from.isF64())
-      return define(prelude.doubleToBF16() + "(" + get(0) + ")");
-    // f32 and f16 are exact in float: one rounding, to bf16.
-    return define(prelude.floatToBF16() + "((float)" + get(0) + ")");
-  }
   std::string value = e.getAsFloat(operand(0));
-  if (to.isF32() && from.isBF16())
+  if (std::optional<StoredFloat> format = storedFloat(to)) {
+    if (from.isF64())
+      return define(prelude.fromDouble(*format) + "(" + value + ")");
+    // f32, f16 and bf16 are exact in float: one rounding, to 16 bits.
+    return define(prelude.fromFloat(*format) + "((float)" + value + ")");
+  }
+  if (to.isF32() && storedFloat(from))
     return define(value);
   return define("(" + *clValueType(to) + ")" + value);
 }

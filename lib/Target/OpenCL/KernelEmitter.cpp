@@ -25,8 +25,6 @@ FailureOr<std::string> KernelEmitter::typeName(Operation *op, Type type) {
   std::optional<std::string> name = clValueType(type);
   if (!name)
     return op->emitError("type ") << type << " has no OpenCL C equivalent";
-  if (scalarType(type).isF16())
-    prelude.useHalf();
   if (scalarType(type).isF64())
     prelude.useDouble();
   return *name;
@@ -39,15 +37,17 @@ std::string KernelEmitter::get(Value value) const {
 }
 
 std::string KernelEmitter::getAsFloat(Value value) {
-  if (!isBF16(value.getType()))
+  std::optional<StoredFloat> format = storedFloat(value.getType());
+  if (!format)
     return get(value);
-  return prelude.bf16ToFloat() + "(" + get(value) + ")";
+  return prelude.toFloat(*format) + "(" + get(value) + ")";
 }
 
 std::string KernelEmitter::fromFloat(Type type, const std::string &expr) {
-  if (!isBF16(type))
+  std::optional<StoredFloat> format = storedFloat(type);
+  if (!format)
     return expr;
-  return prelude.floatToBF16() + "(" + expr + ")";
+  return prelude.fromFloat(*format) + "(" + expr + ")";
 }
 
 std::string KernelEmitter::freshName(llvm::StringRef base) {
@@ -142,7 +142,7 @@ LogicalResult KernelEmitter::emitSignature() {
     if (!element)
       return kernel.emitError("buffer element type ")
              << memref.getElementType() << " has no OpenCL C equivalent";
-    (void)typeName(kernel, memref.getElementType()); // notes half, double
+    (void)typeName(kernel, memref.getElementType()); // notes double
     std::string name = freshName(bufferArgName(program, launchArg.buffer));
     os << (first ? "" : ",\n    ") << "__global "
        << (launchArg.access == rt::Access::Read ? "const " : "") << *element

@@ -38,15 +38,16 @@ public:
 
   Prelude &getPrelude() { return prelude; }
 
-  /// The C type of `type`, noting half and double for the prelude; an error
+  /// The C type of `type`, noting double for the prelude; an error
   /// on `op` if OpenCL C cannot represent it.
   mlir::FailureOr<std::string> typeName(mlir::Operation *op, mlir::Type type);
   /// The C expression of a value: its variable, or a literal.
   std::string get(mlir::Value value) const;
-  /// `value` as a float (bf16 bits converted), for computing in float.
+  /// `value` as a float (bf16 and f16 bits converted), for computing in
+  /// float.
   std::string getAsFloat(mlir::Value value);
-  /// `expr`, a float, converted to the representation of `type` (bf16:
-  /// rounded to bits; other types unchanged).
+  /// `expr`, a float, converted to the representation of `type` (bf16,
+  /// f16: rounded to bits; other types unchanged).
   std::string fromFloat(mlir::Type type, const std::string &expr);
 
   /// Writes `T name = expr;` for a new variable holding `result`.
@@ -97,7 +98,7 @@ mlir::LogicalResult emitGPUOp(KernelEmitter &emitter, mlir::Operation &op);
 mlir::LogicalResult emitVectorOp(KernelEmitter &emitter, mlir::Operation &op);
 
 /// Writes `__constant T name[N] = {...};` for a constant tensor, noting
-/// half and double in `prelude`; an error on the global if unsupported.
+/// double in `prelude`; an error on the global if unsupported.
 mlir::LogicalResult emitConstantArray(const ProgramConstant &constant,
                                       Prelude &prelude, llvm::raw_ostream &os);
 

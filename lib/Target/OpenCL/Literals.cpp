@@ -1,8 +1,8 @@
 //===- Literals.cpp - Constants as OpenCL C literals ----------------------===//
 //
 // Part of the OpenCL target. A float is written as the shortest decimal that
-// reads back as the same value (0.1f, not 0.100000001f); bf16 constants are
-// their bits, with the value in a comment.
+// reads back as the same value (0.1f, not 0.100000001f); bf16 and f16
+// constants are their bits, with the value in a comment.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,7 +77,7 @@ static std::optional<std::string> bareScalarLiteral(Attribute attr) {
     return std::nullopt;
   llvm::APFloat value = real.getValue();
   Type type = real.getType();
-  if (type.isBF16()) {
+  if (type.isBF16() || type.isF16()) {
     uint64_t bits = value.bitcastToAPInt().getZExtValue();
     bool lost;
     llvm::APFloat asFloat = value;
@@ -90,12 +90,6 @@ static std::optional<std::string> bareScalarLiteral(Attribute attr) {
     return floatLiteral(value, "", "(double)");
   if (type.isF32())
     return floatLiteral(value, "f", "");
-  if (type.isF16()) {
-    bool lost;
-    (void)value.convert(llvm::APFloat::IEEEsingle(),
-                        llvm::APFloat::rmNearestTiesToEven, &lost);
-    return "(half)" + floatLiteral(value, "f", "");
-  }
   return std::nullopt;
 }
 
@@ -117,8 +111,6 @@ LogicalResult opencl::emitConstantArray(const ProgramConstant &constant,
   if (!type)
     return global.emitError("constant tensors of ")
            << element << " cannot be translated to OpenCL C";
-  if (element.isF16())
-    prelude.useHalf();
   if (element.isF64())
     prelude.useDouble();
   std::vector<std::string> elements;

@@ -21,51 +21,96 @@ std::string Prelude::define(std::string name, std::string text) {
   return name;
 }
 
-std::string Prelude::bf16ToFloat() {
-  return define("tilec_bf16_to_float",
-                "/* bf16 bits to float (exact). */\n"
-                "float tilec_bf16_to_float(ushort b) {\n"
-                "  return as_float((uint)b << 16);\n"
-                "}\n");
+/// The suffix naming the helpers of `format`: "bf16" or "f16".
+static const char *suffix(StoredFloat format) {
+  return format == StoredFloat::BF16 ? "bf16" : "f16";
 }
 
-std::string Prelude::floatToBF16() {
+std::string Prelude::toFloat(StoredFloat format) {
+  if (format == StoredFloat::BF16)
+    return define("tilec_bf16_to_float",
+                  "/* bf16 bits to float (exact). */\n"
+                  "float tilec_bf16_to_float(ushort b) {\n"
+                  "  return as_float((uint)b << 16);\n"
+                  "}\n");
   return define(
-      "tilec_float_to_bf16",
-      "/* float to bf16 bits, rounding to nearest even; a NaN becomes the\n"
-      "   quiet NaN of its sign. */\n"
-      "ushort tilec_float_to_bf16(float f) {\n"
-      "  uint bits = as_uint(f);\n"
-      "  if (isnan(f))\n"
-      "    return (ushort)(((bits >> 16) & 0x8000u) | 0x7FC0u);\n"
-      "  return (ushort)((bits + 0x7FFFu + ((bits >> 16) & 1u)) >> 16);\n"
+      "tilec_f16_to_float",
+      "/* f16 bits to float (exact: every f16, subnormals included, is a\n"
+      "   normal float). */\n"
+      "float tilec_f16_to_float(ushort h) {\n"
+      "  uint sign = (uint)(h & 0x8000u) << 16;\n"
+      "  uint exponent = (h >> 10) & 0x1Fu, fraction = h & 0x3FFu;\n"
+      "  if (exponent == 0x1Fu) /* infinity or NaN */\n"
+      "    return as_float(sign | 0x7F800000u | (fraction << 13));\n"
+      "  if (exponent == 0) { /* zero or subnormal: fraction * 2^-24 */\n"
+      "    float m = (float)fraction * 0x1p-24f;\n"
+      "    return sign ? -m : m;\n"
+      "  }\n"
+      "  return as_float(sign | ((exponent + 112u) << 23) | (fraction << 13));\n"
       "}\n");
 }
 
-std::string Prelude::doubleToBF16() {
-  std::string toBF16 = floatToBF16();
-  useDouble();
+std::string Prelude::fromFloat(StoredFloat format) {
+  if (format == StoredFloat::BF16)
+    return define(
+        "tilec_float_to_bf16",
+        "/* float to bf16 bits, rounding to nearest even; a NaN becomes the\n"
+        "   quiet NaN of its sign. */\n"
+        "ushort tilec_float_to_bf16(float f) {\n"
+        "  uint bits = as_uint(f);\n"
+        "  if (isnan(f))\n"
+        "    return (ushort)(((bits >> 16) & 0x8000u) | 0x7FC0u);\n"
+        "  return (ushort)((bits + 0x7FFFu + ((bits >> 16) & 1u)) >> 16);\n"
+        "}\n");
+  // Below 2^-14 the f16 quantum is 2^-24, so rint (to nearest even) of
+  // the scaled value is the subnormal's fraction; 1024 is the smallest
+  // normal's encoding, so rounding up into it needs no special case.
   return define(
-      "tilec_double_to_bf16",
+      "tilec_float_to_f16",
+      "/* float to f16 bits, rounding to nearest even (to subnormals and\n"
+      "   infinity too); a NaN becomes the quiet NaN of its sign. */\n"
+      "ushort tilec_float_to_f16(float f) {\n"
+      "  uint sign = (as_uint(f) >> 16) & 0x8000u;\n"
+      "  float a = fabs(f);\n"
+      "  if (isnan(f))\n"
+      "    return (ushort)(sign | 0x7E00u);\n"
+      "  if (a >= 65520.0f) /* half an ulp above the largest f16, or more */\n"
+      "    return (ushort)(sign | 0x7C00u);\n"
+      "  if (a < 0x1p-14f)\n"
+      "    return (ushort)(sign | (uint)rint(a * 0x1p24f));\n"
+      "  uint bits = as_uint(a);\n"
+      "  bits += 0xFFFu + ((bits >> 13) & 1u);\n"
+      "  return (ushort)(sign | ((bits >> 13) - (112u << 10)));\n"
+      "}\n");
+}
+
+// Rounding to float "to odd" first is exact enough for both formats: float
+// has at least two more significant bits than bf16 and f16 need.
+std::string Prelude::fromDouble(StoredFloat format) {
+  std::string toBits = fromFloat(format);
+  useDouble();
+  std::string name = fmt::format("tilec_double_to_{}", suffix(format));
+  return define(
+      name,
       fmt::format(
-          "/* double to bf16 bits with one rounding: truncating to float and\n"
+          "/* double to {0} bits with one rounding: truncating to float and\n"
           "   setting the last bit when inexact (\"round to odd\") keeps what\n"
           "   rounding to nearest even needs. */\n"
-          "ushort tilec_double_to_bf16(double d) {{\n"
+          "ushort {1}(double d) {{\n"
           "  float f = convert_float_rtz(d);\n"
           "  if (!isnan(d) && (double)f != d)\n"
           "    f = as_float(as_uint(f) | 1u);\n"
-          "  return {}(f);\n"
+          "  return {2}(f);\n"
           "}}\n",
-          toBF16));
+          suffix(format), name, toBits));
 }
 
-std::string Prelude::longToBF16(bool isUnsigned) {
-  std::string toBF16 = floatToBF16();
+std::string Prelude::fromLong(StoredFloat format, bool isUnsigned) {
+  std::string toBits = fromFloat(format);
   const char *type = isUnsigned ? "ulong" : "long";
-  std::string name = fmt::format("tilec_{}_to_bf16", type);
+  std::string name = fmt::format("tilec_{}_to_{}", type, suffix(format));
   return define(name,
-                fmt::format("/* {0} to bf16 bits with one rounding, as for "
+                fmt::format("/* {0} to {3} bits with one rounding, as for "
                             "double: truncate, mark inexact. */\n"
                             "ushort {1}({0} x) {{\n"
                             "  float f = convert_float_rtz(x);\n"
@@ -73,7 +118,7 @@ std::string Prelude::longToBF16(bool isUnsigned) {
                             "    f = as_float(as_uint(f) | 1u);\n"
                             "  return {2}(f);\n"
                             "}}\n",
-                            type, name, toBF16));
+                            type, name, toBits, suffix(format)));
 }
 
 std::string Prelude::floorDiv(llvm::StringRef type) {
@@ -119,6 +164,16 @@ std::string Prelude::maximum(llvm::StringRef type, bool isMax) {
                         isMax ? "a" : "b", isMax ? ">" : "<"));
 }
 
+std::string Prelude::floatTanh() {
+  // 1 - tanh(x) is about 2 exp(-2x), below half an ulp of 1 (2^-25) from
+  // x = 13 ln 2 = 9.0109 on; the threshold keeps a margin above it.
+  return define("tilec_tanh_float",
+                "/* tanh, exactly +-1 where it rounds to +-1. */\n"
+                "float tilec_tanh_float(float x) {\n"
+                "  return fabs(x) >= 9.011f ? copysign(1.0f, x) : tanh(x);\n"
+                "}\n");
+}
+
 /// Enables an optional extension and stops the build with a clear message
 /// on a device that lacks it (the macro is defined exactly when it has it).
 static void printExtension(llvm::raw_ostream &os, llvm::StringRef extension,
@@ -130,12 +185,10 @@ static void printExtension(llvm::raw_ostream &os, llvm::StringRef extension,
 }
 
 void Prelude::print(llvm::raw_ostream &os) const {
-  if (half || dbl)
+  if (dbl) {
     os << "\n";
-  if (half)
-    printExtension(os, "cl_khr_fp16", "f16");
-  if (dbl)
     printExtension(os, "cl_khr_fp64", "f64");
+  }
   for (const std::string &helper : helpers)
     os << "\n" << helper;
 }

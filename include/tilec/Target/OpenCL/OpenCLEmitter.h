@@ -8,11 +8,11 @@
 // never passes one buffer twice to a kernel) and `const` when only read;
 // workgroup memory becomes `__local` arrays.
 //
-// Element types: f16 is `half` (cl_khr_fp16, required only when used, with
-// an #error naming the extension when the device lacks it), f64 `double`
-// likewise (cl_khr_fp64), bf16 is stored and carried as `ushort` bits and
+// Element types: f16 and bf16 are stored and carried as `ushort` bits and
 // computed in float, rounded to nearest even after every operation (the
-// interpreter's rounding). Signless integers are the signed C types; the
+// interpreter's rounding), so f16 needs no cl_khr_fp16 and runs on every
+// device; f64 is `double` (cl_khr_fp64, with an #error naming the extension
+// when the device lacks it). Signless integers are the signed C types; the
 // signedness an operation needs (arith.divui, cmpi ult, ...) is a cast.
 //
 // Anything the emitter cannot translate exactly is an error on its op.
