@@ -17,14 +17,19 @@
 #include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
 #include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
+#include "mlir/Conversion/TensorToSPIRV/TensorToSPIRV.h"
 #include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
+
+#include <limits>
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECCONVERTGPUTOSPIRVPASS
@@ -81,6 +86,31 @@ void mapMemorySpaces(Operation *gpuModule) {
   spirv::convertMemRefTypesAndAttrs(gpuModule, converter);
 }
 
+/// GLSL.std.450 defines its transcendental functions (Exp, Pow, Sin, Acosh,
+/// ...) on 16- and 32-bit floats only; computing them in f32 would miss
+/// the f64 tolerance, so a math op on f64 other than the exact ones is an
+/// error naming the function, the kernel and (its location) the statement.
+LogicalResult checkF64Math(Operation *gpuModule) {
+  WalkResult result = gpuModule->walk([](Operation *op) {
+    if (!isa<math::MathDialect>(op->getDialect()) ||
+        isa<math::AbsFOp, math::CeilOp, math::CopySignOp, math::FloorOp,
+            math::FmaOp, math::IsFiniteOp, math::IsInfOp, math::IsNaNOp,
+            math::RoundEvenOp, math::RoundOp, math::RsqrtOp, math::SqrtOp,
+            math::TruncOp>(op) ||
+        llvm::none_of(op->getOperandTypes(), [](Type type) {
+          return getElementTypeOrSelf(type).isF64();
+        }))
+      return WalkResult::advance();
+    auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+    op->emitError() << "'" << op->getName() << "' on f64 is not supported by "
+                    << "the SPIR-V target (GLSL.std.450 has no f64 version) "
+                    << "in kernel '" << (kernel ? kernel.getName() : "?")
+                    << "'";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// The kernels of `gpuModule` (a clone) -> one spirv.module in its place.
 LogicalResult convertToSPIRV(Operation *gpuModule) {
   MLIRContext *context = gpuModule->getContext();
@@ -98,6 +128,12 @@ LogicalResult convertToSPIRV(Operation *gpuModule) {
   populateVectorToSPIRVPatterns(typeConverter, patterns);
   index::populateIndexToSPIRVPatterns(typeConverter, patterns);
   populateFuncToSPIRVPatterns(typeConverter, patterns);
+  // Constant tensors inlined into kernels (tilec-spirv-inline-constant-
+  // tensors) become Function-storage arrays, whatever their size (the
+  // threshold is in bytes and upstream multiplies it by 8).
+  populateTensorToSPIRVPatterns(typeConverter,
+                                std::numeric_limits<int64_t>::max() / 8,
+                                patterns);
   return applyFullConversion(gpuModule, *target, std::move(patterns));
 }
 
@@ -116,6 +152,8 @@ struct ConvertGPUToSPIRVPass
     for (Operation *clone : clones) {
       clone->walk(workgroupAttributionsToAllocs);
       mapMemorySpaces(clone);
+      if (failed(checkF64Math(clone)))
+        return signalPassFailure();
       if (failed(convertToSPIRV(clone)))
         return signalPassFailure();
     }

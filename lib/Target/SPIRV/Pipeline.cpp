@@ -58,6 +58,8 @@ void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm,
                                     const SPIRVTargetOptions &options) {
   pm.addPass(createTilecSPIRVCheckDevicePass(
       optionsFromSPIRVTarget<TilecSPIRVCheckDevicePassOptions>(options)));
+  pm.addPass(createTilecSPIRVInlineConstantTensorsPass());
+  pm.addPass(createTilecSPIRVLegalizeBoolArithPass());
   // bf16 computes in f32, and so do math functions on f16 (Vulkan's f16
   // precision for them is far below the interpreter's).
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
@@ -65,6 +67,7 @@ void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm,
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
   emulate.sourceTypeStrs = {"bf16"};
   kernels.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
+  pm.addPass(createTilecSPIRVExpandPowFPass());
   pm.addPass(createTilecSPIRVEmulateBF16Pass());
   pm.addPass(createTilecSPIRVAttachTargetPass(
       optionsFromSPIRVTarget<TilecSPIRVAttachTargetPassOptions>(options)));

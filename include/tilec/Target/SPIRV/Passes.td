@@ -50,6 +50,53 @@ def TilecSPIRVCheckDevicePass
   let options = spirvDeviceOptions;
 }
 
+def TilecSPIRVInlineConstantTensorsPass
+    : Pass<"tilec-spirv-inline-constant-tensors", "::mlir::ModuleOp"> {
+  let summary = "Move constant tensor kernel arguments into the kernels";
+  let description = [{
+    The launch manifest passes no data, so a kernel argument bound to a
+    constant tensor (a `memref.get_global` of a constant `memref.global`,
+    e.g. the result of `shape()`) has no buffer and no binding (OpenCL C
+    writes it as a `__constant` array). This pass makes the kernel hold the
+    tensor itself: the argument is removed from the gpu.func and its launch
+    (so binding i is the manifest's argument i again), and each
+    `memref.load` of it becomes a `tensor.extract` of an `arith.constant`,
+    which the SPIR-V conversion turns into a Function-storage array. A
+    constant argument used other than by loads, or a kernel that takes one
+    and is launched more than once, is an error.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def TilecSPIRVLegalizeBoolArithPass
+    : Pass<"tilec-spirv-legalize-bool-arith", "::mlir::ModuleOp"> {
+  let summary = "Rewrite integer min/max of i1 into logical and/or";
+  let description = [{
+    SPIR-V's integer min/max (GL.UMin, GL.SMax, ...) take 8- to 64-bit
+    integers only, while the gpu level computes min/max of bools as i1.
+    Rewrites them, on i1 and vectors of i1, into `arith.andi` / `arith.ori`:
+    unsigned i1 has false < true, so minui is and and maxui is or; signed
+    i1 has true (-1) < false (0), so minsi is or and maxsi is and.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def TilecSPIRVExpandPowFPass
+    : Pass<"tilec-spirv-expand-powf", "::mlir::ModuleOp"> {
+  let summary = "Give math.powf C's pow semantics on top of GL.Pow";
+  let description = [{
+    GL.Pow is undefined for x < 0, and for x = 0 with y <= 0. Rewrites each
+    math.powf (after math-extend-to-supported-types, so f16 is in f32) into
+    a math.powf of |x| that is replaced at |x| = 0, the sign of x for odd
+    integer y, and selects for C's special cases: NaN for a finite negative
+    x and a non-integer y, NaN for a NaN operand, and 1 for pow(x, 0),
+    pow(1, y) and pow(-1, +-inf).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 def TilecSPIRVEmulateBF16Pass
     : Pass<"tilec-spirv-emulate-bf16", "::mlir::ModuleOp"> {
   let summary = "Store bf16 as i16 bits, after its arithmetic went to f32";
@@ -89,7 +136,9 @@ def TilecConvertGPUToSPIRVPass
     gpu.module is cloned to a spirv.module beside it, every kernel its own
     entry point, arguments bound at descriptor set 0, binding i = argument
     i, workgroup attributions as Workgroup variables. The host side is left
-    alone.
+    alone. A transcendental math op on f64 (exp, pow, acosh, ...: GLSL.std.450
+    defines them on 16- and 32-bit floats only, and f32 misses the f64
+    tolerance) is an error naming the function and the kernel.
   }];
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }

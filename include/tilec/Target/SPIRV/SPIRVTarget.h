@@ -11,8 +11,11 @@
 // push constants.
 //
 // The passes, in order (buildGPUToSPIRVPipeline): tilec-spirv-check-device,
-// arith-emulate-unsupported-floats and math-extend-to-supported-types (bf16
-// computes in f32; math on f16/bf16 in f32), tilec-spirv-emulate-bf16,
+// tilec-spirv-inline-constant-tensors (constant tensors the manifest gives
+// no buffer live in the kernel), tilec-spirv-legalize-bool-arith (min/max
+// of i1 as and/or), arith-emulate-unsupported-floats and
+// math-extend-to-supported-types (bf16 computes in f32; math on f16/bf16 in
+// f32), tilec-spirv-expand-powf (C's pow), tilec-spirv-emulate-bf16,
 // tilec-spirv-attach-target, tilec-convert-gpu-to-spirv, then on the
 // spirv.module spirv-lower-abi-attrs and spirv-update-vce (which keeps only
 // the capabilities and extensions the module uses).

@@ -1,0 +1,126 @@
+//===- InlineConstantTensors.cpp - tilec-spirv-inline-constant-tensors ----===//
+//
+// The manifest (buildManifest) gives a kernel argument bound to a constant
+// tensor no buffer, since no data travels with it; OpenCL C declares such a
+// tensor as a `__constant` array inside the program. Here the kernel gets
+// the tensor as an arith.constant instead, and loses the argument, so that
+// its remaining arguments are bound at the bindings the manifest names.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILECSPIRVINLINECONSTANTTENSORSPASS
+#include "Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+
+namespace {
+
+/// The value of the constant global that `operand` takes, or null when it
+/// takes none (it is a buffer).
+DenseElementsAttr constantTensorOf(Value operand,
+                                   SymbolTableCollection &symbols) {
+  auto get = operand.getDefiningOp<memref::GetGlobalOp>();
+  if (!get)
+    return {};
+  auto global =
+      symbols.lookupNearestSymbolFrom<memref::GlobalOp>(get, get.getNameAttr());
+  if (!global || !global.getConstant())
+    return {};
+  return dyn_cast_or_null<DenseElementsAttr>(global.getInitialValueAttr());
+}
+
+/// Makes `kernel` compute with `value` in place of its argument `arg`: every
+/// load becomes a tensor.extract of the constant.
+LogicalResult inlineTensor(gpu::GPUFuncOp kernel, BlockArgument arg,
+                           DenseElementsAttr value) {
+  for (Operation *user : arg.getUsers())
+    if (!isa<memref::LoadOp>(user))
+      return user->emitError("a kernel argument bound to a constant tensor "
+                             "may only be loaded from on SPIR-V");
+  auto type = cast<MemRefType>(arg.getType());
+  auto tensorType = RankedTensorType::get(type.getShape(), type.getElementType());
+  if (value.getType() != tensorType)
+    return kernel.emitError("constant tensor of type ")
+           << value.getType() << " passed as " << type;
+  OpBuilder builder = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  Value tensor = arith::ConstantOp::create(builder, arg.getLoc(), value);
+  for (Operation *user : llvm::make_early_inc_range(arg.getUsers())) {
+    auto load = cast<memref::LoadOp>(user);
+    builder.setInsertionPoint(load);
+    Value element = tensor::ExtractOp::create(builder, load.getLoc(), tensor,
+                                              load.getIndices());
+    load.replaceAllUsesWith(element);
+    load.erase();
+  }
+  return success();
+}
+
+/// Inlines the constant tensors `launch` passes to `kernel`, and drops
+/// those arguments from both.
+LogicalResult inlineConstantArguments(gpu::LaunchFuncOp launch,
+                                      gpu::GPUFuncOp kernel,
+                                      SymbolTableCollection &symbols) {
+  llvm::BitVector inlined(kernel.getNumArguments());
+  for (auto [index, operand] : llvm::enumerate(launch.getKernelOperands())) {
+    DenseElementsAttr value = constantTensorOf(operand, symbols);
+    if (!value)
+      continue;
+    if (failed(inlineTensor(kernel, kernel.getArgument(index), value)))
+      return failure();
+    inlined.set(index);
+  }
+  if (inlined.none())
+    return success();
+  if (failed(kernel.eraseArguments(inlined)))
+    return failure();
+  MutableOperandRange operands = launch.getKernelOperandsMutable();
+  for (int index = inlined.size() - 1; index >= 0; --index)
+    if (inlined.test(index))
+      operands.erase(index);
+  return success();
+}
+
+struct InlineConstantTensorsPass
+    : tilec::impl::TilecSPIRVInlineConstantTensorsPassBase<
+          InlineConstantTensorsPass> {
+  void runOnOperation() override {
+    SymbolTableCollection symbols;
+    llvm::MapVector<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
+    getOperation().walk([&](gpu::LaunchFuncOp launch) {
+      if (auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+              launch, launch.getKernel()))
+        launches[kernel].push_back(launch);
+    });
+    for (auto &[op, kernelLaunches] : launches) {
+      auto kernel = cast<gpu::GPUFuncOp>(op);
+      gpu::LaunchFuncOp launch = kernelLaunches.front();
+      bool takesConstant = llvm::any_of(launch.getKernelOperands(), [&](Value v) {
+        return static_cast<bool>(constantTensorOf(v, symbols));
+      });
+      if (!takesConstant)
+        continue;
+      // One kernel body cannot hold two launches' different constants.
+      if (kernelLaunches.size() > 1) {
+        kernel.emitError() << "kernel '" << kernel.getName()
+                           << "' takes a constant tensor and is launched "
+                           << kernelLaunches.size() << " times";
+        return signalPassFailure();
+      }
+      if (failed(inlineConstantArguments(launch, kernel, symbols)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
