@@ -118,13 +118,15 @@ CLI::App *tilec::driver::addRunCommand(CLI::App &app, RunOptions &options) {
       ->type_name("DIR")
       ->check(nonEmpty());
   addOptLevelOption(*run, options.optLevel,
-                    "; llvm-x86 only, the interpreter ignores it");
+                    "; llvm-x86 only (the JIT), other targets ignore it");
   run->add_flag("--check", options.check,
                 "compare the outputs with the reference interpreter and fail "
                 "on a mismatch (with --target=interp they are the reference)");
-  run->footer(std::string("Example:\n"
+  run->footer(std::string("Examples:\n"
                           "  tilec run model.tile --target=interp -D N=64 "
-                          "--input A=a.npy --output-dir out\n\n") +
+                          "--input A=a.npy --output-dir out\n"
+                          "  tilec run model.tile --target=opencl "
+                          "--device=0 --check\n\n") +
               exitCodeHelp());
   return run;
 }
