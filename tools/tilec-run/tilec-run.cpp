@@ -53,11 +53,6 @@ int print(const std::string &text) {
   return Success;
 }
 
-/// The runtime that runs a manifest of `target`.
-std::string runtimeFor(const std::string &target) {
-  return target == "spirv" ? "vulkan" : target;
-}
-
 /// The artefact's path: relative to the manifest's folder.
 std::string artefactPath(const std::string &manifestPath,
                          const std::string &artefact) {
@@ -125,21 +120,11 @@ int runManifest(const Arguments &args) {
     return fail(inputFailure.exitCode, inputFailure.message);
 
   // Only the runtime of the manifest's target can run it.
-  std::string wanted = runtimeFor(manifest->target);
-  std::unique_ptr<rt::Runtime> runtime;
-  for (std::unique_ptr<rt::Runtime> &candidate : rt::allRuntimes())
-    if (candidate->name() == wanted)
-      runtime = std::move(candidate);
-  if (!runtime)
-    return fail(RuntimeFailure, "this tilec-run has no " + wanted +
-                                    " runtime, which " + manifest->target +
-                                    " manifests need");
-  std::vector<rt::DeviceInfo> devices = runtime->devices();
-  if (devices.empty())
-    return fail(
-        RuntimeFailure,
-        "no " + wanted + " device found" +
-            (runtime->whyNone().empty() ? "" : ": " + runtime->whyNone()));
+  Result<rt::TargetRuntime> opened = rt::openTargetRuntime(manifest->target);
+  if (!opened)
+    return fail(RuntimeFailure, opened.message());
+  std::unique_ptr<rt::Runtime> &runtime = opened->runtime;
+  const std::vector<rt::DeviceInfo> &devices = opened->devices;
   // By default, the device the kernels were scheduled for, where present.
   std::string request = args.device;
   for (const rt::DeviceInfo &candidate : devices)

@@ -67,12 +67,12 @@ GPUTargetOptions gpuOptionsFor(const rt::DeviceInfo *device) {
   };
   // Kernels stay well inside a device's largest work-group: the default
   // schedule only needs enough work-items to fill the device.
-  take(options.maxWorkGroupSize, std::min<uint64_t>(device->maxWorkGroupSize,
-                                                    1024));
+  take(options.maxWorkGroupSize,
+       std::min<uint64_t>(device->maxWorkGroupSize, 1024));
   for (unsigned d = 0; d < 3 && d < device->maxWorkItemSizes.size(); ++d)
-    take(options.maxWorkItemSizes[d], std::min<uint64_t>(
-                                          device->maxWorkItemSizes[d],
-                                          options.maxWorkGroupSize));
+    take(options.maxWorkItemSizes[d],
+         std::min<uint64_t>(device->maxWorkItemSizes[d],
+                            options.maxWorkGroupSize));
   take(options.localMemBytes, device->localMemBytes);
   take(options.computeUnits, device->computeUnits);
   take(options.preferredVectorWidth, device->preferredVectorWidthFloat);
@@ -141,8 +141,7 @@ GPUArtefact makeArtefact(Target target, mlir::ModuleOp module,
         compileToSPIRV(module, spirv, context);
     if (mlir::failed(binary))
       failInput();
-    const auto *words =
-        reinterpret_cast<const char *>(binary->binary.data());
+    const auto *words = reinterpret_cast<const char *>(binary->binary.data());
     artefact.bytes.assign(words, words + 4 * binary->binary.size());
     artefact.manifest = std::move(binary->manifest);
     return artefact;
@@ -186,9 +185,9 @@ void finish(Target target, const CompileOptions &options,
                          : llvm::sys::path::stem(input).str()) +
            (target == Target::SPIRV ? ".spv" : ".cl");
   }
-  GPUArtefact artefact = makeArtefact(
-      target, module, context, spirvOptionsFor(nullptr),
-      kernelsOnly ? "-" : llvm::sys::path::filename(path));
+  GPUArtefact artefact =
+      makeArtefact(target, module, context, spirvOptionsFor(nullptr),
+                   kernelsOnly ? "-" : llvm::sys::path::filename(path));
   if (kernelsOnly) {
     writeOutputFile(emit ? stdoutOrOutput : "-", artefact.bytes);
     return;
@@ -199,24 +198,6 @@ void finish(Target target, const CompileOptions &options,
     (void)llvm::sys::fs::remove(path);
     failRuntime(written.message());
   }
-}
-
-/// The devices of `target`'s runtime, and the runtime itself.
-std::unique_ptr<rt::Runtime> runtimeFor(Target target,
-                                        std::vector<rt::DeviceInfo> &devices) {
-  std::string wanted = target == Target::SPIRV ? "vulkan" : "opencl";
-  for (std::unique_ptr<rt::Runtime> &runtime : rt::allRuntimes())
-    if (runtime->name() == wanted) {
-      devices = runtime->devices();
-      if (devices.empty())
-        failRuntime(fmt::format(
-            "no {} device found{}{}; 'tilec devices' lists what the runtimes "
-            "see",
-            wanted, runtime->whyNone().empty() ? "" : ": ",
-            runtime->whyNone()));
-      return std::move(runtime);
-    }
-  failRuntime(fmt::format("this build of tilec has no {} runtime", wanted));
 }
 
 } // namespace
@@ -253,13 +234,17 @@ void tilec::driver::compileGPULevelFile(Target target,
          manifestContextFor(target, options.program.inputPath, nullptr));
 }
 
-std::vector<Tensor> tilec::driver::runOnDevice(
-    Target target, const std::string &deviceRequest, ProgramLoader &loader,
-    const typed::Program &program, const std::vector<Tensor> &inputs,
-    bool verbose) {
-  std::vector<rt::DeviceInfo> devices;
-  std::unique_ptr<rt::Runtime> runtime = runtimeFor(target, devices);
-  Result<rt::DeviceInfo> device = rt::selectDevice(devices, deviceRequest);
+std::vector<Tensor>
+tilec::driver::runOnDevice(Target target, const std::string &deviceRequest,
+                           ProgramLoader &loader, const typed::Program &program,
+                           const std::vector<Tensor> &inputs, bool verbose) {
+  Result<rt::TargetRuntime> opened =
+      rt::openTargetRuntime(targetName(target).str());
+  if (!opened)
+    failRuntime(opened.message());
+  std::unique_ptr<rt::Runtime> &runtime = opened->runtime;
+  Result<rt::DeviceInfo> device =
+      rt::selectDevice(opened->devices, deviceRequest);
   if (!device)
     failRuntime(device.message());
   if (verbose)
@@ -267,8 +252,8 @@ std::vector<Tensor> tilec::driver::runOnDevice(
                                 device->name);
 
   mlir::MLIRContext context;
-  mlir::OwningOpRef<mlir::ModuleOp> module = buildGPULevelModule(
-      context, loader, program, gpuOptionsFor(&*device));
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      buildGPULevelModule(context, loader, program, gpuOptionsFor(&*device));
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   ManifestContext manifestContext =
       manifestContextFor(target, loader.programOptions().inputPath, &program);

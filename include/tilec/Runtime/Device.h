@@ -98,6 +98,17 @@ public:
 Status checkInputs(const Manifest &manifest,
                    const std::map<std::string, Tensor> &inputs);
 
+/// The runtime that runs artefacts of compile target `target` ("opencl":
+/// OpenCL, "spirv": Vulkan) and the devices it sees.
+struct TargetRuntime {
+  std::unique_ptr<Runtime> runtime;
+  std::vector<DeviceInfo> devices;
+};
+
+/// Opens the runtime of `target`. An error when this build lacks it or it
+/// sees no device (with the runtime's reason why not).
+Result<TargetRuntime> openTargetRuntime(const std::string &target);
+
 /// Every runtime compiled into this build (OpenCL, Vulkan when built).
 std::vector<std::unique_ptr<Runtime>> allRuntimes();
 

@@ -25,3 +25,24 @@ std::vector<std::unique_ptr<Runtime>> tilec::rt::allRuntimes() {
   runtimes.push_back(createHostCpuRuntime());
   return runtimes;
 }
+
+tilec::Result<TargetRuntime>
+tilec::rt::openTargetRuntime(const std::string &target) {
+  std::string wanted = target == "spirv" ? "vulkan" : target;
+  for (std::unique_ptr<Runtime> &runtime : allRuntimes()) {
+    if (runtime->name() != wanted)
+      continue;
+    TargetRuntime opened{std::move(runtime), {}};
+    opened.devices = opened.runtime->devices();
+    if (opened.devices.empty()) {
+      std::string why = opened.runtime->whyNone();
+      return tilec::Result<TargetRuntime>::error(
+          "no " + wanted + " device found" + (why.empty() ? "" : ": " + why) +
+          "; 'tilec devices' lists what the runtimes see");
+    }
+    return opened;
+  }
+  return tilec::Result<TargetRuntime>::error("this build has no " + wanted +
+                                             " runtime, which " + target +
+                                             " artefacts need");
+}

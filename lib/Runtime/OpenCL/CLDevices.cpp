@@ -20,28 +20,33 @@ using namespace tilec::rt::cl;
 
 namespace {
 
-std::string platformString(cl_platform_id platform, cl_platform_info what) {
+/// A string property through `query(size, buffer, sizeOut)` (a
+/// clGet*Info call bound to its object and property), asked for its size
+/// first; "" when the driver does not answer. Cut at the terminating NUL.
+template <typename Query> std::string infoString(Query query) {
   size_t size = 0;
-  if (clGetPlatformInfo(platform, what, 0, nullptr, &size) != CL_SUCCESS ||
-      size == 0)
+  if (query(0, nullptr, &size) != CL_SUCCESS || size == 0)
     return "";
   std::string text(size, '\0');
-  if (clGetPlatformInfo(platform, what, size, text.data(), nullptr) !=
-      CL_SUCCESS)
+  if (query(size, text.data(), nullptr) != CL_SUCCESS)
     return "";
   text.resize(text.find('\0') == std::string::npos ? size : text.find('\0'));
   return text;
 }
 
+std::string platformString(cl_platform_id platform, cl_platform_info what) {
+  return infoString([&](size_t size, void *buffer, size_t *sizeOut) {
+    return clGetPlatformInfo(platform, what, size, buffer, sizeOut);
+  });
+}
+
+/// Device strings, with the trailing spaces some drivers pad them with
+/// removed.
 std::string deviceString(cl_device_id device, cl_device_info what) {
-  size_t size = 0;
-  if (clGetDeviceInfo(device, what, 0, nullptr, &size) != CL_SUCCESS ||
-      size == 0)
-    return "";
-  std::string text(size, '\0');
-  if (clGetDeviceInfo(device, what, size, text.data(), nullptr) != CL_SUCCESS)
-    return "";
-  text.resize(text.find('\0') == std::string::npos ? size : text.find('\0'));
+  std::string text =
+      infoString([&](size_t size, void *buffer, size_t *sizeOut) {
+        return clGetDeviceInfo(device, what, size, buffer, sizeOut);
+      });
   while (!text.empty() && text.back() == ' ')
     text.pop_back();
   return text;
