@@ -1,0 +1,115 @@
+//===- DeviceSession.h - Compile for a device, load, run, time --*- C++ -*-===//
+//
+// What `tilec run`, `tilec bench` and `tilec autotune` share: pick a device
+// of a target (a GPU runtime's device, or the host CPU for llvm-x86),
+// compile a program for it with the schedules it should use, load it once
+// and run it many times with per-kernel times. One path for every target,
+// so a tuned schedule is measured exactly as it will later run.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TOOLS_TILEC_DEVICESESSION_H
+#define TILEC_TOOLS_TILEC_DEVICESESSION_H
+
+#include "Targets.h"
+
+#include "tilec/Runtime/Device.h"
+#include "tilec/Runtime/Manifest.h"
+#include "tilec/Schedule/DeviceProfile.h"
+#include "tilec/Schedule/ScheduleFile.h"
+#include "tilec/Support/Tensor.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tilec::typed {
+struct Program;
+} // namespace tilec::typed
+
+namespace tilec::driver {
+
+class ProgramLoader;
+
+/// One device of one target, opened.
+struct DeviceTarget {
+  Target target = Target::OpenCL;
+  rt::DeviceInfo device;                ///< llvm-x86: the host CPU
+  std::unique_ptr<rt::Runtime> runtime; ///< null for llvm-x86
+  schedule::DeviceProfile profile;      ///< with cached probe results
+};
+
+/// Opens `target`'s device named by `request` (rt::selectDevice's rules).
+/// With `devicesFrom` (a `tilec devices --json` or `tilec-run --devices
+/// --json` dump), the device is taken from that file instead and nothing
+/// is opened (compiling for a remote device; `runtime` stays null).
+/// Failures are DriverErrors (exit 3 for the runtime, 2 for a bad request).
+DeviceTarget openDeviceTarget(Target target, const std::string &request,
+                              const std::string &devicesFrom = "");
+
+/// Which schedules a compile uses, by priority: `overrides` (by kernel
+/// fingerprint), then the entries of `file` for the device, then the cost
+/// model.
+struct ScheduleChoice {
+  const schedule::ScheduleFile *file = nullptr;
+  std::map<std::string, schedule::KernelSchedule> overrides;
+};
+
+/// What a compiled program says about one of its kernels.
+struct KernelReport {
+  std::string name;
+  std::string fingerprint;
+  schedule::KernelSchedule schedule;
+  std::string scheduleSource; ///< "override", "file" or "cost-model"
+  double flops = 0;           ///< per launch
+  double bytes = 0;           ///< unique bytes read and written per launch
+};
+
+/// A program compiled for and loaded on one device, ready to run many
+/// times.
+class LoadedProgram {
+public:
+  virtual ~LoadedProgram();
+  /// Runs every kernel once on `inputs` (the program's inputs in header
+  /// order) and returns its outputs in header order. With `kernelSeconds`,
+  /// fills one time per kernel in launch order (the device's profiling
+  /// counters; on llvm-x86 the host clock around each kernel nest).
+  virtual std::vector<Tensor> run(const std::vector<Tensor> &inputs,
+                                  std::vector<double> *kernelSeconds) = 0;
+  /// The kernels in launch order.
+  const std::vector<KernelReport> &kernels() const { return kernelReports; }
+  /// Wall time of compiling (front end to loaded program), in seconds.
+  double compileSeconds() const { return compileTime; }
+
+protected:
+  std::vector<KernelReport> kernelReports;
+  double compileTime = 0;
+};
+
+/// Compiles `program` for `device` with `schedules` and loads it. With
+/// `verbose`, says on stderr which kernels used the schedule file and which
+/// fell back to the cost model. Failures are DriverErrors.
+std::unique_ptr<LoadedProgram> compileAndLoad(DeviceTarget &device,
+                                              ProgramLoader &loader,
+                                              const typed::Program &program,
+                                              const ScheduleChoice &schedules,
+                                              bool verbose);
+
+/// The kernel file and launch manifest of `program` for a GPU `device`
+/// (opencl or spirv), not loaded: what `tilec autotune --export-candidates`
+/// writes for a device that is elsewhere.
+struct GPUArtefactFiles {
+  std::string bytes; ///< OpenCL C source or a SPIR-V binary
+  rt::Manifest manifest;
+  std::vector<KernelReport> kernels;
+};
+GPUArtefactFiles compileGPUArtefact(DeviceTarget &device,
+                                    ProgramLoader &loader,
+                                    const typed::Program &program,
+                                    const ScheduleChoice &schedules,
+                                    bool verbose);
+
+} // namespace tilec::driver
+
+#endif // TILEC_TOOLS_TILEC_DEVICESESSION_H
