@@ -31,6 +31,15 @@ TensorComparison tilec::compareTensors(const Tensor &got, const Tensor &want) {
   result.match = result.typesMatch;
   bool exact = !isFloat(dtype);
   result.tolerance = exact ? 0 : floatTolerance(dtype);
+  // An element of a long sum whose terms cancel is small, but its error is
+  // that of the terms, not of the result: the absolute error is measured
+  // against the largest magnitude of the reference (at least 1), as for a
+  // norm-wise comparison; the relative error, element by element.
+  double scale = 1;
+  for (int64_t e = 0; !exact && e < want.numElements(); ++e)
+    if (double b = std::fabs(want.getDouble(e)); std::isfinite(b))
+      scale = std::max(scale, b);
+  double absTolerance = result.tolerance * scale;
   for (int64_t e = 0; result.match && e < want.numElements(); ++e) {
     if (exact) {
       int64_t a = got.getInt(e), b = want.getInt(e);
@@ -55,7 +64,7 @@ TensorComparison tilec::compareTensors(const Tensor &got, const Tensor &want) {
     double rel = b != 0 ? diff / std::fabs(b) : diff;
     result.maxAbsError = std::max(result.maxAbsError, diff);
     result.maxRelError = std::max(result.maxRelError, rel);
-    if (diff > result.tolerance && rel > result.tolerance)
+    if (diff > absTolerance && rel > result.tolerance)
       result.match = false;
   }
   return result;

@@ -3,8 +3,9 @@
 // `tilec run --check` and `tilec-run --expect DIR` compare a back end's
 // outputs with the reference interpreter's by the same rule: integers and
 // bool exactly, floats within a tolerance that suits their type (an element
-// fails only when both its absolute and its relative error exceed it), NaN
-// only against NaN. No LLVM here: tilec-run uses it on machines without it.
+// fails only when both its relative error and its absolute error exceed it,
+// the absolute error taken relative to the largest magnitude of the
+// reference, at least 1), NaN only against NaN. No LLVM here: tilec-run uses it on machines without it.
 //
 //===----------------------------------------------------------------------===//
 
