@@ -26,8 +26,8 @@ void printList(llvm::raw_ostream &os, llvm::StringRef key,
   os << "]";
 }
 
-/// Reads an i64 array entry; sizes below `min` are malformed.
-bool readSizes(DictionaryAttr dict, llvm::StringRef key, int64_t min,
+/// Reads an i64 array entry (its values are checked by validateSchedule).
+bool readSizes(DictionaryAttr dict, llvm::StringRef key,
                std::vector<int64_t> &out, std::string &error) {
   Attribute attr = dict.get(key);
   if (!attr)
@@ -38,13 +38,6 @@ bool readSizes(DictionaryAttr dict, llvm::StringRef key, int64_t min,
     return false;
   }
   out.assign(array.asArrayRef().begin(), array.asArrayRef().end());
-  for (int64_t v : out)
-    if (v < min) {
-      error = ("'" + key + "' holds " + llvm::Twine(v) + ", below " +
-               llvm::Twine(min))
-                  .str();
-      return false;
-    }
   return true;
 }
 
@@ -54,11 +47,24 @@ bool readScalar(DictionaryAttr dict, llvm::StringRef key, int64_t &out,
   if (!attr)
     return true;
   auto value = dyn_cast<IntegerAttr>(attr);
-  if (!value || value.getInt() < 1) {
+  if (!value) {
     error = ("'" + key + "' must be an integer >= 1").str();
     return false;
   }
   out = value.getInt();
+  return true;
+}
+
+/// Every value of list `key` is at least `min`.
+bool checkAtLeast(llvm::StringRef key, const std::vector<int64_t> &values,
+                  int64_t min, std::string &error) {
+  for (int64_t v : values)
+    if (v < min) {
+      error = ("'" + key + "' holds " + llvm::Twine(v) + ", below " +
+               llvm::Twine(min))
+                  .str();
+      return false;
+    }
   return true;
 }
 
@@ -101,11 +107,11 @@ bool tilec::schedule::fromAttr(DictionaryAttr attr, KernelSchedule &schedule,
       return false;
     }
   KernelSchedule s;
-  if (!readSizes(attr, "block", 0, s.block, error) ||
-      !readSizes(attr, "thread", 1, s.thread, error) ||
+  if (!readSizes(attr, "block", s.block, error) ||
+      !readSizes(attr, "thread", s.thread, error) ||
       !readScalar(attr, "vector", s.vector, error) ||
       !readScalar(attr, "unroll", s.unroll, error) ||
-      !readSizes(attr, "order", 0, s.order, error))
+      !readSizes(attr, "order", s.order, error))
     return false;
   if (Attribute stage = attr.get("stage")) {
     auto bits = dyn_cast<DenseBoolArrayAttr>(stage);
@@ -115,14 +121,32 @@ bool tilec::schedule::fromAttr(DictionaryAttr attr, KernelSchedule &schedule,
     }
     s.stage.assign(bits.asArrayRef().begin(), bits.asArrayRef().end());
   }
-  std::vector<int64_t> sorted = s.order;
+  if (!validateSchedule(s, error))
+    return false;
+  schedule = std::move(s);
+  return true;
+}
+
+bool tilec::schedule::validateSchedule(const KernelSchedule &schedule,
+                                       std::string &error) {
+  if (!checkAtLeast("block", schedule.block, 0, error) ||
+      !checkAtLeast("thread", schedule.thread, 1, error) ||
+      !checkAtLeast("order", schedule.order, 0, error))
+    return false;
+  for (auto [key, value] :
+       {std::pair<llvm::StringRef, int64_t>{"vector", schedule.vector},
+        {"unroll", schedule.unroll}})
+    if (value < 1) {
+      error = ("'" + key + "' must be an integer >= 1").str();
+      return false;
+    }
+  std::vector<int64_t> sorted = schedule.order;
   llvm::sort(sorted);
   for (auto [i, v] : llvm::enumerate(sorted))
     if (v != static_cast<int64_t>(i)) {
       error = "'order' must be a permutation of 0..N-1";
       return false;
     }
-  schedule = std::move(s);
   return true;
 }
 

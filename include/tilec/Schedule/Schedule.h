@@ -19,11 +19,17 @@
 // A GPU work-group therefore has block[i] / thread[i] work-items along each
 // mapped parallel loop.
 //   vector      SIMD width along the innermost parallel loop (1 = scalar).
+//               GPU: along the x loop (the last of `order`); each work-item
+//               computes its thread[x] iterations as thread[x] / vector
+//               vectors of `vector` neighbouring ones. Needs vector in
+//               {1, 2, 4, 8, 16} (SPIR-V: at most 4) dividing thread[x] and
+//               the x loop's trip count, and no staged operand.
 //   unroll      unroll factor of the innermost reduction loop (1 = none).
 //   stage[j]    GPU: copy operand j's tile (the j-th memref the kernel reads)
 //               into local memory per reduction block.
 //   order       permutation of the block loops, outermost first; empty = as
-//               emitted.
+//               emitted. GPU: a permutation of the parallel band; its last
+//               loop maps to grid x, the one before to y, the rest to z.
 // Every list may be shorter than the loop count: missing entries take the
 // defaults (0, 1, false, identity). Targets ignore what does not apply.
 //
@@ -72,6 +78,12 @@ struct KernelSchedule {
   /// "block=[64,64,0] thread=[4,8] vector=8 unroll=1 stage=[] order=[]"
   std::string str() const;
 };
+
+/// Checks the rules every schedule obeys, whatever it was read from (the
+/// attribute or a schedule file): block sizes >= 0; thread sizes, vector and
+/// unroll >= 1; order a permutation of 0..N-1. On failure, says what is
+/// wrong in `error` ("'thread' holds 0, below 1").
+bool validateSchedule(const KernelSchedule &schedule, std::string &error);
 
 /// The name of the attribute the passes read.
 inline constexpr const char *kScheduleAttrName = "tilec.schedule";

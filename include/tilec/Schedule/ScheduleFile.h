@@ -52,6 +52,9 @@ struct ScheduleEntry {
 /// Every entry of a schedule file: device id -> fingerprint -> entry.
 struct ScheduleFile {
   std::map<std::string, std::map<std::string, ScheduleEntry>> devices;
+  /// The file it was read from, for messages; empty when built in memory.
+  /// Not part of the file's contents (never printed).
+  std::string path;
 
   /// The entry for `fingerprint` on `deviceId`, or null.
   const ScheduleEntry *lookup(const std::string &deviceId,
@@ -82,11 +85,13 @@ struct ScheduleUse {
   std::string kernel;      ///< tilec.kernel
   std::string fingerprint; ///< tilec.fingerprint
   bool fromFile = false;   ///< false: falls back to the cost model
+  bool preset = false;     ///< already carried a schedule (an override): kept
 };
 
 /// Sets `tilec.schedule` on every kernel nest of the loop-level `module`
 /// whose fingerprint has an entry for `deviceId` in `file` (kernels that
-/// already carry a schedule are left alone), and reports every kernel.
+/// already carry a schedule are left alone and reported as not from the
+/// file), and reports every kernel in program order.
 std::vector<ScheduleUse> applyScheduleFile(mlir::ModuleOp module,
                                            const ScheduleFile &file,
                                            const std::string &deviceId);
