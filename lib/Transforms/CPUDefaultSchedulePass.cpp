@@ -1,7 +1,7 @@
 //===- CPUDefaultSchedulePass.cpp - The tilec-cpu-default-schedule pass ---===//
 //
-// Describes each unscheduled kernel by its shape (KernelNest) and stores
-// the cost model's schedule on it. Kernels of a form the schedule cannot
+// Describes each unscheduled kernel for the cost model (CostModel.h) and
+// stores its best-ranked schedule on it. Kernels of a form the schedule cannot
 // be applied to get none.
 //
 //===----------------------------------------------------------------------===//
@@ -11,8 +11,8 @@
 #include "KernelNest.h"
 
 #include "tilec/Schedule/CPUDefaultSchedule.h"
+#include "tilec/Schedule/CostModel.h"
 
-#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 
 namespace tilec {
@@ -26,27 +26,6 @@ using namespace tilec::schedule;
 using namespace tilec::transforms;
 
 namespace {
-
-/// Iterations of the loop chain below the band per output element; 0 when
-/// there is none or a trip count is not constant.
-int64_t reductionExtent(Block *body) {
-  for (Operation &op : *body) {
-    auto loop = dyn_cast<AffineForOp>(op);
-    if (!loop)
-      continue;
-    std::optional<uint64_t> trips = getConstantTripCount(loop);
-    if (!trips || *trips == 0)
-      return 0;
-    int64_t inner = reductionExtent(loop.getBody());
-    bool innermost = llvm::none_of(loop.getBody()->getOperations(),
-                                   [](Operation &o) {
-                                     return isa<AffineForOp>(o);
-                                   });
-    return innermost ? static_cast<int64_t>(*trips)
-                     : (inner == 0 ? 0 : inner * static_cast<int64_t>(*trips));
-  }
-  return 0;
-}
 
 struct CPUDefaultSchedulePass
     : public tilec::impl::CPUDefaultSchedulePassBase<CPUDefaultSchedulePass> {
@@ -62,6 +41,7 @@ struct CPUDefaultSchedulePass
       facts.l1Bytes = l1Bytes;
     if (l2Bytes > 0)
       facts.l2Bytes = l2Bytes;
+    DeviceProfile device = profileFromCPUFacts(facts);
     for (Operation &op : getOperation().getBody().getOps()) {
       auto kernel = dyn_cast<AffineForOp>(op);
       // Every top-level nest is a kernel (the loop level emits one per
@@ -71,16 +51,12 @@ struct CPUDefaultSchedulePass
       std::optional<KernelNest> nest = matchKernelNest(kernel);
       if (!nest)
         continue;
-      KernelShape shape;
-      shape.extents.assign(nest->extents.begin(), nest->extents.end());
-      Type element = nest->storedElementType();
-      shape.elementBytes =
-          element.isIndex()
-              ? 8
-              : std::max<int64_t>(1, (element.getIntOrFloatBitWidth() + 7) / 8);
-      shape.reductionExtent = reductionExtent(nest->body());
-      shape.vectorizable = nest->vectorizable;
-      setKernelSchedule(kernel, defaultCPUSchedule(shape, facts));
+      KernelModel model = describeKernel(kernel, nest->band);
+      // The lane analysis knows better than the model's index check.
+      model.vectorizable = nest->vectorizable;
+      setKernelSchedule(kernel,
+                        rankCandidates(model, device, ScheduleKind::CPU, 1)
+                            .front());
     }
   }
 };

@@ -46,6 +46,16 @@ struct KernelModel {
     std::vector<bool> dependsOn;
     /// Whether the innermost parallel loop walks it contiguously.
     bool contiguousInner = false;
+    /// Whether the GPU mapping can copy its tiles to local memory: it is
+    /// read, never written, only inside a register reduction (a loop with
+    /// iter_args directly inside the band) and at affine indices.
+    bool stageable = false;
+    /// Per index of the memref, per loop: the largest |coefficient| of the
+    /// loop in that index over the accesses (filled when stageable), so a
+    /// tile's size is bounded without the mapping.
+    std::vector<std::vector<int64_t>> coefficients;
+    /// Per index: how far the constant offsets of its accesses spread.
+    std::vector<int64_t> offsetSpread;
   };
   std::vector<Operand> operands;
   /// Arithmetic operations per innermost iteration, and in total.
@@ -55,6 +65,10 @@ struct KernelModel {
   double uniqueBytes = 0;
   /// Whether the body can be vectorised along the innermost parallel loop.
   bool vectorizable = true;
+  /// Whether the first reduction loop carries its sum in registers
+  /// (iter_args, constant bounds): a contraction whose work-items keep
+  /// their outputs in registers, so register tiles and staging apply.
+  bool registerReduction = false;
 };
 
 /// Describes the kernel nest `kernel` (a top-level loop with tilec.kernel)

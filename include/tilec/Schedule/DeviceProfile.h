@@ -17,6 +17,8 @@
 
 namespace tilec::schedule {
 
+struct CPUFacts;
+
 struct DeviceProfile {
   std::string id;     ///< rt::DeviceInfo::id
   bool isCPU = false; ///< CPU code (llvm-x86, or PoCL/lavapipe on a CPU)
@@ -46,6 +48,10 @@ DeviceProfile profileFromDeviceInfo(const rt::DeviceInfo &device);
 /// The profile of the host CPU for llvm-x86 code (CPUDefaultSchedule.h's
 /// facts plus the core count).
 DeviceProfile hostCPUProfile();
+/// A CPU profile with `facts`' SIMD and caches and nothing else known (one
+/// core, no clock): what the CPU default-schedule pass compares schedules
+/// on, since its facts may be given as options for another CPU.
+DeviceProfile profileFromCPUFacts(const CPUFacts &facts);
 
 /// Peak rates when none was measured: compute units x clock x SIMD lanes x 2
 /// (FMA) and a bandwidth guess; documented where defined.
