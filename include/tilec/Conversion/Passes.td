@@ -100,9 +100,10 @@ def TilecMapKernelsToGPUPass
     place, with constant grid and block sizes.
 
     The outer band of perfectly nested loops with constant bounds that the
-    affine dependence analysis proves parallel is mapped to the grid: the
-    innermost band loop to x, the next to y, and the rest to z (one loop,
-    tiled as scheduled, or several, flattened with one point per
+    affine dependence analysis proves parallel is mapped to the grid in the
+    schedule's `order` (a permutation of the band, outermost first; empty =
+    band order): its last loop to x, the one before to y, and the rest to z
+    (one loop, tiled as scheduled, or several, flattened with one point per
     work-group). Loop i of the band is cut into work-group tiles of
     `block[i]` iterations (0 = the whole loop) and each work-item computes
     `thread[i]` of them, strided by the work-group width so that
@@ -118,8 +119,19 @@ def TilecMapKernelsToGPUPass
     and the reduction reads it from there.
 
     `unroll` unrolls the innermost loops inside a work-item (the
-    reductions) when nothing is staged. `vector` and `order` are not
-    applied yet: the innermost band loop always maps to x, scalar.
+    reductions) when nothing is staged.
+
+    `vector` = V (1, 2, 4, 8 or 16) makes each work-item compute its
+    `thread[x]` iterations of the x loop as `thread[x]` / V vectors of V
+    neighbouring iterations (vector j of work-item t starts at iteration
+    (t + j * work-items) * V of the work-group's tile). V must divide
+    `thread[x]` and the x loop's trip count, and cannot be combined with
+    staging. Loads and stores contiguous along x become vector loads and
+    stores, loads invariant along x are broadcast, element-wise arith and
+    math ops on f32, f64 and i8..i64 and the reductions that accumulate
+    them compute vector<V x T>, and everything else (gathers, scatters, i1,
+    f16, bf16 and index values, conditions and loop bounds depending on x)
+    is computed one lane at a time.
 
     The gpu.func is named from `tilec.kernel` made a C identifier, and
     carries `tilec.kernel`, `tilec.fingerprint`, `tilec.schedule`,
@@ -130,7 +142,8 @@ def TilecMapKernelsToGPUPass
 
     A schedule that does not fit (no tilec.schedule, a block that is not a
     multiple of its thread count, a work-group above the device limits, a
-    staged tile above the local memory) is an error on the kernel.
+    staged tile above the local memory, an order that is no permutation of
+    the band, a vector width that does not fit) is an error on the kernel.
   }];
   let options = gpuTargetOptions;
   let dependentDialects = [
@@ -138,6 +151,7 @@ def TilecMapKernelsToGPUPass
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

@@ -18,14 +18,59 @@ using namespace tilec;
 
 namespace {
 
-/// The band positions each grid dimension covers: the innermost loop is x,
-/// the next y, and the rest z.
-void assignLoops(KernelPlan &plan) {
+/// The band positions each grid dimension covers: the last loop of the
+/// schedule's order (the band order when it has none) is x, the one before
+/// it y, and the rest, outermost first, are flattened into z.
+LogicalResult assignLoops(KernelPlan &plan) {
   unsigned numLoops = plan.band.size();
+  SmallVector<unsigned> order;
+  if (plan.schedule.order.empty()) {
+    for (unsigned i = 0; i < numLoops; ++i)
+      order.push_back(i);
+  } else if (plan.schedule.order.size() != numLoops) {
+    return scheduleError(plan)
+           << "order has " << plan.schedule.order.size()
+           << " entries but the kernel has " << numLoops << " parallel loops";
+  } else {
+    // fromAttr has checked that the order is a permutation.
+    for (int64_t loop : plan.schedule.order)
+      order.push_back(unsigned(loop));
+  }
   for (unsigned d = 0; d < 2 && d < numLoops; ++d)
-    plan.dims[d].loops.push_back(numLoops - 1 - d);
+    plan.dims[d].loops.push_back(order[numLoops - 1 - d]);
   for (unsigned i = 0; i + 2 < numLoops; ++i)
-    plan.dims[2].loops.push_back(i);
+    plan.dims[2].loops.push_back(order[i]);
+  return success();
+}
+
+/// Checks that the schedule's vector width fits the x loop: each work-item
+/// takes its elements along x as whole vectors of contiguous iterations.
+LogicalResult checkVector(KernelPlan &plan) {
+  int64_t width = plan.schedule.vector;
+  if (width == 1)
+    return success();
+  if (width != 2 && width != 4 && width != 8 && width != 16)
+    return scheduleError(plan)
+           << "vector = " << width << " is not one of 1, 2, 4, 8 and 16";
+  GridDim &x = plan.dims[0];
+  if (x.loops.empty())
+    return scheduleError(plan) << "vector = " << width
+                               << " needs a parallel loop, and the kernel "
+                                  "has none";
+  unsigned loop = x.loops.front();
+  if (x.thread % width != 0)
+    return scheduleError(plan)
+           << "vector = " << width << " does not divide thread[" << loop
+           << "] = " << x.thread;
+  if (x.extent % width != 0)
+    return scheduleError(plan)
+           << "vector = " << width << " does not divide the " << x.extent
+           << " iterations of loop " << loop;
+  if (llvm::is_contained(plan.schedule.stage, true))
+    return scheduleError(plan)
+           << "vector = " << width
+           << " cannot be combined with staged operands";
+  return success();
 }
 
 /// Fills in one grid dimension's sizes from the schedule.
@@ -72,7 +117,8 @@ FailureOr<KernelPlan> tilec::planKernel(affine::AffineForOp root,
   }
   plan.schedule = **found;
   plan.band = getParallelBand(root);
-  assignLoops(plan);
+  if (failed(assignLoops(plan)))
+    return failure();
 
   int64_t workGroup = 1;
   for (unsigned d = 0; d < 3; ++d) {
@@ -93,7 +139,7 @@ FailureOr<KernelPlan> tilec::planKernel(affine::AffineForOp root,
                         << target.maxWorkGroupSize;
     return failure();
   }
-  if (failed(planStaging(plan, target)))
+  if (failed(checkVector(plan)) || failed(planStaging(plan, target)))
     return failure();
   return plan;
 }

@@ -15,6 +15,7 @@
 
 #include "KernelPlan.h"
 #include "StagedReduction.h"
+#include "VectorBody.h"
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
 #include "tilec/Conversion/LoopsToGPU/TargetOptions.h"
 
@@ -68,6 +69,7 @@ LogicalResult lowerAffineIn(gpu::GPUFuncOp kernel) {
   MLIRContext *context = kernel.getContext();
   RewritePatternSet patterns(context);
   populateAffineToStdConversionPatterns(patterns);
+  populateAffineToVectorConversionPatterns(patterns);
   ConversionTarget target(*context);
   target.addLegalDialect<arith::ArithDialect, memref::MemRefDialect,
                          scf::SCFDialect, vector::VectorDialect>();
@@ -119,13 +121,22 @@ public:
       auto guard = scf::IfOp::create(b, loc, inBounds, false);
       b.setInsertionPoint(guard.thenBlock()->getTerminator());
     }
-    for (Operation &op : plan.band.back().getBody()->without_terminator())
+    Block &body = *plan.band.back().getBody();
+    if (plan.schedule.vector > 1)
+      return emitVectorBody(body, plan.band[plan.dims[0].loops.front()],
+                            plan.schedule.vector, b, mapping);
+    for (Operation &op : body.without_terminator())
       b.clone(op, mapping);
   }
 
 private:
   Value constant(int64_t value) {
     return arith::ConstantIndexOp::create(b, loc, value);
+  }
+  Value mul(Value lhs, int64_t rhs) {
+    return rhs == 1 ? lhs
+                    : arith::MulIOp::create(b, loc, lhs, constant(rhs))
+                          .getResult();
   }
 
   /// The work-item's number in its work-group, x fastest.
@@ -165,19 +176,22 @@ private:
                     .getResult();
       if (dim.loops.size() == 1)
         place.blockStart[d] = position;
+      // Along x a work-item takes `vector` neighbouring iterations at once.
+      int64_t width = d == 0 ? plan.schedule.vector : 1;
       if (dim.workItems() > 1) {
         Value item = gpu::ThreadIdOp::create(b, loc, kDims[d]);
-        position = arith::AddIOp::create(b, loc, position, item);
+        position = arith::AddIOp::create(b, loc, position, mul(item, width));
       }
-      if (dim.thread > 1) {
-        // Element j of a work-item lies workItems() further on, so that
-        // neighbouring work-items touch neighbouring addresses.
-        auto elements =
-            scf::ForOp::create(b, loc, constant(0), constant(dim.thread),
-                               constant(1));
+      if (dim.thread > width) {
+        // Element (or vector) j of a work-item lies a work-group's width
+        // further on, so that neighbouring work-items touch neighbouring
+        // addresses.
+        auto elements = scf::ForOp::create(b, loc, constant(0),
+                                           constant(dim.thread / width),
+                                           constant(1));
         b.setInsertionPoint(elements.getBody()->getTerminator());
-        Value offset = arith::MulIOp::create(b, loc, elements.getInductionVar(),
-                                             constant(dim.workItems()));
+        Value offset = mul(elements.getInductionVar(),
+                           dim.workItems() * width);
         position = arith::AddIOp::create(b, loc, position, offset);
       }
       if (dim.needsGuard()) {

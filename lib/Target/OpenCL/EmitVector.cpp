@@ -3,7 +3,8 @@
 // Part of the OpenCL target. A schedule that vectorises gives 1-D vectors of
 // 2, 3, 4, 8 or 16 elements: loads and stores become vloadN and vstoreN,
 // element-wise arith and math ops work on OpenCL's vector types directly,
-// and reductions are written out element by element, in order.
+// vectors gathered element by element are vector literals, and reductions
+// are written out element by element, in order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,6 +111,16 @@ LogicalResult opencl::emitVectorOp(KernelEmitter &e, Operation &op) {
                     fmt::format("({})({})",
                                 *e.typeName(&op, broadcast.getType()),
                                 e.get(broadcast.getSource())));
+  }
+  if (auto fromElements = dyn_cast<vector::FromElementsOp>(op)) {
+    // A vector literal: "(float4)(a, b, c, d)".
+    std::string elements;
+    for (Value element : fromElements.getElements())
+      elements += (elements.empty() ? "" : ", ") + e.get(element);
+    return e.define(&op, fromElements.getResult(),
+                    fmt::format("({})({})",
+                                *e.typeName(&op, fromElements.getType()),
+                                elements));
   }
   if (auto extract = dyn_cast<vector::ExtractOp>(op)) {
     int64_t position = staticPosition(extract.getStaticPosition());

@@ -49,6 +49,12 @@ void collectNeeds(Type type, const tilec::SPIRVTargetOptions &options,
     inBuffer = isStorageBuffer(memref);
     type = memref.getElementType();
   }
+  // Vulkan's Shader capability takes vectors of 2, 3 and 4 elements; 8 and
+  // 16 need Vector16, which no Vulkan device offers.
+  if (auto vector = dyn_cast<VectorType>(type);
+      vector && vector.getNumElements() > 4)
+    needs.push_back({"Vector16", "vectors of more than 4 elements, from a "
+                                 "schedule with vector > 4"});
   type = getElementTypeOrSelf(type);
   if (!type.isIntOrFloat()) // index becomes i32; other types hold no numbers
     return;

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Runs programs on a GPU target with forced vector widths and loop orders.
+
+For each program, every kernel gets a schedule with `vector` = V along its x
+loop (and, with --reverse-order, the parallel loops mapped in reverse, so x
+is the outermost one), written to a schedule file for the target's first
+device; `tilec run --check` then compares the outputs with the interpreter.
+A kernel whose loops cannot take the schedule (x not a multiple of V, no
+parallel loop) is named in the mapping's error: its entry is dropped and the
+program compiled again, so the rest still run vectorised. Fails if an output
+differs, if any other error occurs, or if no kernel at all kept a vector.
+
+Usage: gpu-vector-schedules.py --tilec T --target opencl|spirv --vector V
+                               [--reverse-order] [--args="-D N=64 ..."]
+                               FILE.tile...
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+RUNTIMES = {"opencl": "opencl", "spirv": "vulkan"}
+KERNEL_ATTRS = re.compile(
+    r'tilec\.fingerprint = "([0-9a-f]+)", tilec\.kernel = "([^"]+)"')
+LOOP = re.compile(r"^\s*affine\.for %\w+ = (\d+) to (\d+) \{$")
+REJECTED = re.compile(r"schedule of kernel '([^']+)'")
+
+
+def device_id(tilec, target):
+    listing = json.loads(subprocess.run(
+        [tilec, "devices", "--json"], check=True, capture_output=True,
+        text=True).stdout)
+    for device in listing["devices"]:
+        if device["runtime"] == RUNTIMES[target]:
+            return device["id"]
+    sys.exit(f"no {RUNTIMES[target]} device")
+
+
+def kernels(tilec, program, extra):
+    """(fingerprint, name, trip counts of the outer constant loops)."""
+    lines = subprocess.run([tilec, program, *extra, "--emit=loops"], check=True,
+                           capture_output=True, text=True).stdout.splitlines()
+    starts, found = [], []
+    for i, line in enumerate(lines):
+        if line.startswith("    affine.for"):
+            trips = []
+            for nested in lines[i:]:
+                match = LOOP.match(nested)
+                if not match:
+                    break
+                trips.append(int(match.group(2)) - int(match.group(1)))
+            starts.append(trips)
+        match = KERNEL_ATTRS.search(line)
+        if match and line.strip().startswith("}"):
+            found.append((match.group(1), match.group(2)))
+    return [(fp, name, trips) for (fp, name), trips in zip(found, starts)]
+
+
+def schedule(trips, width, reverse):
+    """x takes V elements per work-item as one vector, in 8-vector tiles."""
+    count = max(len(trips), 1)
+    order = list(reversed(range(count))) if reverse and count > 1 else []
+    x = order[-1] if order else count - 1
+    block, thread = [1] * count, [1] * count
+    block[x], thread[x] = 8 * width, width
+    return {"block": block, "thread": thread, "vector": width, "unroll": 1,
+            "stage": [], "order": order}
+
+
+def run(args, program, device):
+    entries = {}
+    for fingerprint, name, trips in kernels(args.tilec, program, args.args.split()):
+        entries[fingerprint] = {
+            "kernel": name, "target": args.target,
+            "schedule": schedule(trips, args.vector, args.reverse_order),
+            "seconds": 0, "default_seconds": 0, "date": "2026-11-30",
+            "tilec_version": "test"}
+    total = len(entries)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "schedules.json")
+        while True:
+            with open(path, "w") as file:
+                json.dump({"format": "tilec-schedules", "version": 1,
+                           "devices": {device: entries}}, file)
+            result = subprocess.run(
+                [args.tilec, "run", program, *args.args.split(),
+                 f"--target={args.target}",
+                 "--schedule", path, "--check"],
+                capture_output=True, text=True)
+            rejected = set(REJECTED.findall(result.stderr))
+            if result.returncode == 0 or not rejected:
+                break
+            entries = {fp: entry for fp, entry in entries.items()
+                       if entry["kernel"] not in rejected}
+    if result.returncode != 0:
+        print(f"FAILED {program}\n{result.stdout}{result.stderr}")
+        return None
+    print(f"ok {os.path.basename(program)}: {len(entries)} of {total} "
+          f"kernels with vector={args.vector}")
+    return len(entries)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tilec", default="tilec")
+    parser.add_argument("--target", choices=RUNTIMES, required=True)
+    parser.add_argument("--vector", type=int, required=True)
+    parser.add_argument("--reverse-order", action="store_true")
+    parser.add_argument("--args", default="",
+                        help="tilec arguments for every program")
+    parser.add_argument("programs", nargs="+")
+    args = parser.parse_args()
+    device = device_id(args.tilec, args.target)
+    counts = [run(args, program, device) for program in args.programs]
+    if None in counts:
+        sys.exit(1)
+    if sum(counts) == 0:
+        sys.exit("no kernel kept a vector schedule")
+
+
+if __name__ == "__main__":
+    main()
