@@ -45,6 +45,7 @@ constexpr EmitInfo emitTable[] = {
     {EmitKind::Loops, "loops", true}, {EmitKind::GPU, "gpu", true},
     {EmitKind::LLVM, "llvm", true},    {EmitKind::Asm, "asm", true},
     {EmitKind::CL, "cl", true},       {EmitKind::SPIRVAsm, "spirv-asm", true},
+    {EmitKind::PlaidML, "plaidml", true},
 };
 
 const TargetInfo &info(Target target) {

@@ -18,7 +18,7 @@
 namespace tilec::driver {
 
 enum class Target { OpenCL, SPIRV, LLVMX86, PTX, Interp };
-enum class EmitKind { AST, Tile, Loops, GPU, LLVM, Asm, CL, SPIRVAsm };
+enum class EmitKind { AST, Tile, Loops, GPU, LLVM, Asm, CL, SPIRVAsm, PlaidML };
 
 /// The canonical spelling: "opencl", "llvm-x86", "interp".
 llvm::StringRef targetName(Target target);
