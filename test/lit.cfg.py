@@ -14,6 +14,10 @@ config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py",
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilec_obj_root, "test")
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
+# The device-profile cache (`tilec devices --probe`) of the tests: empty
+# unless a test fills it, so a developer's measured peaks never change what
+# the cost model picks or what `tilec devices` prints in a test.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "xdg-cache")
 
 config.substitutions.append(("%tilec_src", config.tilec_src_root))
 config.substitutions.append(("%examples", os.path.join(config.tilec_src_root, "examples")))

@@ -10,6 +10,7 @@
 #include "tilec/Runtime/JIT.h"
 #include "tilec/Target/LLVM/CHeader.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -86,6 +87,83 @@ TEST_CASE("the JIT rejects tensors that do not fit the entry", "[jit]") {
   auto wrongType = program->run({doubles}, {TensorType{DType::F32, {8}}});
   REQUIRE(!wrongType);
   llvm::consumeError(wrongType.takeError());
+}
+
+namespace {
+
+/// Two kernel nests: T = X + 1 over f32[64], then Y = T * 2; a top-level
+/// loop without `tilec.kernel` is not timed.
+const char *twoKernelModule = R"mlir(
+func.func @two(%X: memref<64xf32>, %Y: memref<64xf32>) {
+  %T = memref.alloc() : memref<64xf32>
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  affine.for %i = 0 to 64 {
+    %x = affine.load %X[%i] : memref<64xf32>
+    %t = arith.addf %x, %one : f32
+    affine.store %t, %T[%i] : memref<64xf32>
+  } {tilec.kernel = "add_one", tilec.fingerprint = "0000000000000001"}
+  affine.for %i = 0 to 64 {
+    %t = affine.load %T[%i] : memref<64xf32>
+    %y = arith.mulf %t, %two : f32
+    affine.store %y, %Y[%i] : memref<64xf32>
+  } {tilec.kernel = "times_two", tilec.fingerprint = "0000000000000002"}
+  affine.for %i = 0 to 1 {
+  }
+  memref.dealloc %T : memref<64xf32>
+  return
+}
+)mlir";
+
+mlir::OwningOpRef<mlir::ModuleOp> parseTwoKernels(mlir::MLIRContext &context) {
+  context.loadDialect<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
+                      mlir::func::FuncDialect, mlir::memref::MemRefDialect>();
+  return mlir::parseSourceString<mlir::ModuleOp>(twoKernelModule, &context);
+}
+
+} // namespace
+
+TEST_CASE("the JIT times each kernel nest when asked", "[jit]") {
+  mlir::MLIRContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module = parseTwoKernels(context);
+  REQUIRE(module);
+  JITOptions options;
+  options.timeKernels = true;
+  auto program = JITProgram::compile(*module, "", options);
+  REQUIRE(static_cast<bool>(program));
+  CHECK((*program)->timedKernelCount() == 2);
+
+  TensorType type{DType::F32, {64}};
+  Tensor x(type);
+  for (int i = 0; i < 64; ++i)
+    x.setDouble(i, i);
+  for (int round = 0; round < 2; ++round) {
+    std::vector<double> seconds{42.0};
+    auto outputs = (*program)->run({x}, {type}, &seconds);
+    REQUIRE(static_cast<bool>(outputs));
+    // Each run starts a fresh table: no time left over from the last one.
+    REQUIRE(seconds.size() == 2);
+    for (double kernel : seconds) {
+      CHECK(kernel >= 0.0);
+      CHECK(kernel < 1.0);
+    }
+    for (int i = 0; i < 64; ++i)
+      CHECK((*outputs)[0].getDouble(i) == (i + 1.0) * 2.0);
+  }
+}
+
+TEST_CASE("the JIT times nothing unless asked", "[jit]") {
+  mlir::MLIRContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module = parseTwoKernels(context);
+  REQUIRE(module);
+  auto program = JITProgram::compile(*module, "", JITOptions());
+  REQUIRE(static_cast<bool>(program));
+  CHECK((*program)->timedKernelCount() == 0);
+  std::vector<double> seconds{1.0};
+  TensorType type{DType::F32, {64}};
+  auto outputs = (*program)->run({Tensor(type)}, {type}, &seconds);
+  REQUIRE(static_cast<bool>(outputs));
+  CHECK(seconds.empty());
 }
 
 TEST_CASE("the C symbol comes from the output file's stem", "[cheader]") {

@@ -27,10 +27,11 @@ struct Arguments {
   uint64_t seed = 0;
   std::string outputDir;
   std::string expectDir; ///< --expect DIR: reference outputs DIR/NAME.npy
-  unsigned repeat = 1;
+  /// --repeat; 0: not given (a manifest runs once, --tune takes the folder's).
+  unsigned repeat = 0;
   bool json = false;
   bool listDevices = false; ///< --devices
-  std::string tuneDir;      ///< --tune DIR (refused in this version)
+  std::string tuneDir;      ///< --tune DIR: time a tuning folder
   bool help = false;
 };
 

@@ -11,6 +11,8 @@
 #include "tilec/Support/InputGenerator.h"
 #include "tilec/Support/Npy.h"
 
+#include <filesystem>
+
 using namespace tilec;
 using namespace tilec::run;
 
@@ -64,4 +66,12 @@ bool tilec::run::assembleInputs(const rt::Manifest &manifest,
     inputs[value.name] = std::move(*tensor);
   }
   return true;
+}
+
+std::string tilec::run::artefactPath(const std::string &manifestPath,
+                                     const std::string &artefact) {
+  std::filesystem::path path(artefact);
+  if (path.is_absolute())
+    return artefact;
+  return (std::filesystem::path(manifestPath).parent_path() / path).string();
 }

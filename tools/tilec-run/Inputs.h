@@ -28,6 +28,11 @@ bool assembleInputs(const rt::Manifest &manifest, const Arguments &args,
                     std::map<std::string, Tensor> &inputs,
                     InputFailure &failure);
 
+/// The path of a manifest's kernel file: `artefact` is relative to the
+/// manifest's folder unless absolute.
+std::string artefactPath(const std::string &manifestPath,
+                         const std::string &artefact);
+
 } // namespace tilec::run
 
 #endif // TILEC_TOOLS_TILEC_RUN_INPUTS_H

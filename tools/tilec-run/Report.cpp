@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Report.h"
+#include "TuneFolder.h"
 
 #include "tilec/Support/TensorSummary.h"
 
@@ -18,14 +19,6 @@
 using namespace tilec;
 using namespace tilec::run;
 using json = nlohmann::json;
-
-static double median(std::vector<double> values) {
-  if (values.empty())
-    return 0;
-  std::sort(values.begin(), values.end());
-  size_t mid = values.size() / 2;
-  return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
-}
 
 void tilec::run::summarizeTimings(
     const rt::Manifest &manifest,
@@ -46,12 +39,12 @@ void tilec::run::summarizeTimings(
     stats.name = manifest.kernels[k].name;
     stats.flops = manifest.kernels[k].flops;
     stats.bytes = manifest.kernels[k].bytes;
-    stats.medianSeconds = median(times);
+    stats.medianSeconds = tune::medianOf(times);
     stats.minSeconds =
         times.empty() ? 0 : *std::min_element(times.begin(), times.end());
     report.kernels.push_back(stats);
   }
-  report.totalMedianSeconds = median(totals);
+  report.totalMedianSeconds = tune::medianOf(totals);
   report.totalMinSeconds =
       totals.empty() ? 0 : *std::min_element(totals.begin(), totals.end());
 }

@@ -12,14 +12,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "Arguments.h"
+#include "Exit.h"
 #include "Inputs.h"
+#include "OpenDevice.h"
 #include "Report.h"
+#include "Tune.h"
 
 #include "tilec/Runtime/DeviceReport.h"
 #include "tilec/Support/Compare.h"
 #include "tilec/Support/FileIO.h"
 #include "tilec/Support/Npy.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <new>
@@ -28,39 +32,6 @@ using namespace tilec;
 using namespace tilec::run;
 
 namespace {
-
-enum ExitCode {
-  Success = 0,
-  InputError = 1,
-  UsageError = 2,
-  RuntimeFailure = 3
-};
-
-int fail(int code, const std::string &message) {
-  std::fflush(stdout);
-  std::fprintf(stderr, "tilec-run: error: %s\n", message.c_str());
-  if (code == UsageError)
-    std::fprintf(stderr, "run 'tilec-run --help' for usage\n");
-  return code;
-}
-
-/// Writes `text` to stdout; a failure to write (closed pipe, full disk) is a
-/// runtime failure, not a silent success.
-int print(const std::string &text) {
-  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ||
-      std::fflush(stdout) != 0)
-    return fail(RuntimeFailure, "cannot write to stdout");
-  return Success;
-}
-
-/// The artefact's path: relative to the manifest's folder.
-std::string artefactPath(const std::string &manifestPath,
-                         const std::string &artefact) {
-  std::filesystem::path path(artefact);
-  if (path.is_absolute())
-    return artefact;
-  return (std::filesystem::path(manifestPath).parent_path() / path).string();
-}
 
 int listDevices(bool json) {
   auto runtimes = rt::allRuntimes();
@@ -119,31 +90,22 @@ int runManifest(const Arguments &args) {
   if (!assembleInputs(*manifest, args, inputs, inputFailure))
     return fail(inputFailure.exitCode, inputFailure.message);
 
-  // Only the runtime of the manifest's target can run it.
-  Result<rt::TargetRuntime> opened = rt::openTargetRuntime(manifest->target);
+  // By default, the device the kernels were scheduled for, where present.
+  Result<OpenedDevice> opened =
+      openDevice(manifest->target, args.device, manifest->device);
   if (!opened)
     return fail(RuntimeFailure, opened.message());
-  std::unique_ptr<rt::Runtime> &runtime = opened->runtime;
-  const std::vector<rt::DeviceInfo> &devices = opened->devices;
-  // By default, the device the kernels were scheduled for, where present.
-  std::string request = args.device;
-  for (const rt::DeviceInfo &candidate : devices)
-    if (request.empty() && candidate.id == manifest->device)
-      request = candidate.id;
-  Result<rt::DeviceInfo> device = rt::selectDevice(devices, request);
-  if (!device)
-    return fail(RuntimeFailure, device.message());
-
+  const rt::DeviceInfo *device = &opened->device;
   Result<std::unique_ptr<rt::Program>> program =
-      runtime->load(device->id, *manifest, *artefact);
+      opened->runtime->load(device->id, *manifest, *artefact);
   if (!program)
     return fail(RuntimeFailure, program.message());
   RunReport report;
   report.manifest = args.manifest;
   report.device = device->id;
-  report.repeat = args.repeat;
+  report.repeat = std::max(args.repeat, 1u);
   std::vector<std::vector<rt::KernelTiming>> runs;
-  for (unsigned i = 0; i < args.repeat; ++i) {
+  for (unsigned i = 0; i < report.repeat; ++i) {
     std::vector<rt::KernelTiming> timings;
     if (Status ran = (*program)->run(inputs, report.outputs, &timings); !ran)
       return fail(RuntimeFailure, ran.message());
@@ -168,10 +130,14 @@ int runTool(int argc, char **argv) {
     return fail(UsageError, args.message());
   if (args->help)
     return print(usageText());
-  if (!args->tuneDir.empty())
-    return fail(UsageError,
-                "--tune (timing a tuning folder) is not implemented yet; it "
-                "arrives with 'tilec autotune'");
+  if (!args->tuneDir.empty()) {
+    if (!args->manifest.empty() || args->listDevices || args->json ||
+        !args->inputs.empty() || !args->outputDir.empty() ||
+        !args->expectDir.empty() || args->seed != 0)
+      return fail(UsageError, "--tune DIR takes only --device and --repeat: "
+                              "the folder holds the inputs and references");
+    return runTuneFolder(*args);
+  }
   if (args->listDevices) {
     if (!args->manifest.empty())
       return fail(UsageError, "--devices takes no manifest");

@@ -10,10 +10,10 @@
 #include "DriverError.h"
 #include "ModuleStages.h"
 #include "Output.h"
+#include "ScheduleLoading.h"
 
 #include "tilec/Interp/Interpreter.h"
 #include "tilec/Support/Compare.h"
-#include "tilec/Runtime/JIT.h"
 #include "tilec/Target/LLVM/CHeader.h"
 #include "tilec/Target/LLVM/CodeGen.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
@@ -88,6 +88,7 @@ void tilec::driver::compileForCPU(const CompileOptions &options,
   mlir::MLIRContext context;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       buildLoopModule(context, loader, program);
+  applyScheduleOption(Target::LLVMX86, options, *module);
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   std::string entry = findEntryFunction(*module);
   if (entry.empty() ||
@@ -138,42 +139,34 @@ void tilec::driver::compileForCPU(const CompileOptions &options,
   writeOutputFile(headerPath, header);
 }
 
-std::vector<Tensor> tilec::driver::runOnCPU(ProgramLoader &loader,
-                                            const typed::Program &program,
-                                            const std::vector<Tensor> &inputs,
-                                            unsigned optLevel) {
-  mlir::MLIRContext context;
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      buildLoopModule(context, loader, program);
-  JITOptions options;
-  options.optLevel = optLevel;
-  auto compiled = JITProgram::compile(*module, "", options);
-  if (!compiled)
-    failWith(ExitCode::RuntimeFailure, compiled.takeError());
-  std::vector<TensorType> outputTypes;
-  for (typed::ValueId id : program.outputs)
-    outputTypes.push_back(program.value(id).type);
-  auto outputs = (*compiled)->run(inputs, outputTypes);
-  if (!outputs)
-    failWith(ExitCode::RuntimeFailure, outputs.takeError());
-  return std::move(*outputs);
+std::vector<OutputCheck>
+tilec::driver::compareWithInterpreter(const typed::Program &program,
+                                      std::vector<Tensor> inputs,
+                                      const std::vector<Tensor> &outputs) {
+  llvm::Expected<std::vector<Tensor>> reference =
+      interpret(program, std::move(inputs));
+  if (!reference)
+    failWith(ExitCode::RuntimeFailure, reference.takeError());
+  std::vector<OutputCheck> checks;
+  for (size_t i = 0; i < outputs.size() && i < reference->size(); ++i) {
+    OutputCheck check;
+    check.comparison = compareTensors(outputs[i], (*reference)[i]);
+    check.line = formatComparison(program.value(program.outputs[i]).name,
+                                  outputs[i], (*reference)[i],
+                                  check.comparison);
+    checks.push_back(std::move(check));
+  }
+  return checks;
 }
 
 bool tilec::driver::checkAgainstInterpreter(
     const typed::Program &program, std::vector<Tensor> inputs,
     const std::vector<Tensor> &outputs) {
-  llvm::Expected<std::vector<Tensor>> reference =
-      interpret(program, std::move(inputs));
-  if (!reference)
-    failWith(ExitCode::RuntimeFailure, reference.takeError());
   bool allMatch = true;
-  for (size_t i = 0; i < outputs.size() && i < reference->size(); ++i) {
-    TensorComparison comparison = compareTensors(outputs[i], (*reference)[i]);
-    const std::string &name = program.value(program.outputs[i]).name;
-    llvm::outs() << formatComparison(name, outputs[i], (*reference)[i],
-                                     comparison)
-                 << "\n";
-    allMatch = allMatch && comparison.match;
+  for (const OutputCheck &check :
+       compareWithInterpreter(program, std::move(inputs), outputs)) {
+    llvm::outs() << check.line << "\n";
+    allMatch = allMatch && check.comparison.match;
   }
   return allMatch;
 }

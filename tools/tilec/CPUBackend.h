@@ -2,8 +2,9 @@
 //
 // What `tilec FILE --target=llvm-x86` and `tilec run --target=llvm-x86` do
 // after the front end: lower the tile module to the loop level, then either
-// emit LLVM IR, assembly or an object file with its C header, or JIT-compile
-// and run it. --check compares with the reference interpreter.
+// emit LLVM IR, assembly or an object file with its C header. Running
+// through the JIT is DeviceSession's; --check compares with the reference
+// interpreter.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,9 +15,11 @@
 #include "ProgramLoader.h"
 #include "Targets.h"
 
+#include "tilec/Support/Compare.h"
 #include "tilec/Support/Tensor.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace tilec::driver {
@@ -27,11 +30,18 @@ namespace tilec::driver {
 void compileForCPU(const CompileOptions &options, std::optional<EmitKind> emit,
                    ProgramLoader &loader, const typed::Program &program);
 
-/// JIT-compiles `program` at -O`optLevel` and runs it on `inputs`.
-std::vector<Tensor> runOnCPU(ProgramLoader &loader,
-                             const typed::Program &program,
-                             const std::vector<Tensor> &inputs,
-                             unsigned optLevel);
+/// One output compared with the interpreter's: the numbers and the report
+/// line of Support/Compare.
+struct OutputCheck {
+  TensorComparison comparison;
+  std::string line;
+};
+
+/// Runs the interpreter on `inputs` and compares each of `outputs` with its
+/// output (a failing interpreter is a runtime failure).
+std::vector<OutputCheck> compareWithInterpreter(const typed::Program &program,
+                                                std::vector<Tensor> inputs,
+                                                const std::vector<Tensor> &outputs);
 
 /// Runs the interpreter on `inputs` and prints, per output, the largest
 /// absolute and relative error of `outputs`. Returns false when an output

@@ -18,10 +18,19 @@ namespace tilec::driver {
 void runCompileCommand(const CompileOptions &options);
 /// `tilec run FILE [...]`: execute FILE and report its outputs.
 void runRunCommand(const RunOptions &options);
-/// Declares `tilec devices [--json]`; `json` receives the flag.
-CLI::App *addDevicesCommand(CLI::App &app, bool &json);
-/// `tilec devices`: lists the devices of every runtime on stdout.
-void runDevicesCommand(bool json);
+/// Declares `tilec devices [--probe] [--json]`.
+CLI::App *addDevicesCommand(CLI::App &app, DevicesOptions &options);
+/// `tilec devices`: lists the devices of every runtime on stdout, with the
+/// peaks `--probe` measures (and caches) or cached ones.
+void runDevicesCommand(const DevicesOptions &options);
+/// Adds the `bench` subcommand to `app`.
+CLI::App *addBenchCommand(CLI::App &app, BenchOptions &options);
+/// `tilec bench FILE [...]`: times each kernel on a device.
+void runBenchCommand(const BenchOptions &options);
+/// Adds the `autotune` subcommand to `app`.
+CLI::App *addAutotuneCommand(CLI::App &app, AutotuneOptions &options);
+/// `tilec autotune FILE [...]`: measures schedules, writes the best.
+void runAutotuneCommand(const AutotuneOptions &options);
 /// A subcommand of CLI.md that this build lacks: a usage error saying so.
 [[noreturn]] void runUnbuiltCommand(const std::string &name);
 

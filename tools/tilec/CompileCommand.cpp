@@ -3,7 +3,8 @@
 // The default command. Command-line choices are checked before the file is
 // read, so a wrong flag is reported as such (exit code 2) however broken the
 // program is. `--emit=ast` prints the bound program of phase 2
-// (TILE-LANGUAGE.md 1.3), `--emit=tile` its tile dialect IR and
+// (TILE-LANGUAGE.md 1.3), `--emit=plaidml` the same in PlaidML's Tile,
+// `--emit=tile` its tile dialect IR and
 // `--emit=loops` the loop level that every back end starts from. A FILE.mlir
 // is taken to be at the gpu level and goes straight to the OpenCL emitter.
 //
@@ -16,7 +17,10 @@
 #include "GPUBackend.h"
 #include "Output.h"
 #include "ProgramLoader.h"
+#include "ScheduleLoading.h"
 #include "Targets.h"
+
+#include "tilec/Frontend/PlaidMLPrinter.h"
 
 #include "mlir/IR/MLIRContext.h"
 
@@ -43,9 +47,9 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
     emit = parseEmitKind(options.emit);
     requireEmitKind(*emit);
   }
-  if (!options.schedule.empty())
-    failUsage("--schedule is not implemented yet: schedules drive code "
-              "generation, which this build lacks");
+  if (!options.deviceId.empty() && options.schedule.empty())
+    failUsage("--device-id chooses the entries of a schedule file; it needs "
+              "--schedule");
   if (!emit)
     requireCompileTarget(target);
   bool machineCode = emit == EmitKind::LLVM || emit == EmitKind::Asm;
@@ -61,11 +65,22 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
     failUsage("--emit=spirv-asm needs --target=spirv");
   bool gpuForm = emit == EmitKind::GPU || emit == EmitKind::CL ||
                  emit == EmitKind::SPIRVAsm;
+  bool forDevice = !options.device.empty() || !options.devicesFrom.empty();
+  if (forDevice && (!gpuTarget || (emit && !gpuForm)))
+    failUsage("--device and --devices-from specialise GPU kernels: they need "
+              "--target=opencl or spirv and no --emit, or --emit=gpu|cl|"
+              "spirv-asm");
+  if (forDevice && !options.deviceId.empty())
+    failUsage("--device-id names a device for a compile without one; with "
+              "--device, the schedule file's entries for that device apply");
   if (llvm::sys::path::extension(options.program.inputPath) == ".mlir") {
     if (!gpuTarget || (emit && !gpuForm))
       failUsage("a .mlir input is taken to be at the gpu level: it compiles "
                 "with --target=opencl or spirv, or prints with "
                 "--emit=gpu|cl|spirv-asm");
+    if (!options.schedule.empty() || forDevice)
+      failUsage("--schedule and --device apply to .tile programs; a .mlir "
+                "input is already mapped to the gpu level");
     compileGPULevelFile(target, options, emit);
     return;
   }
@@ -91,7 +106,12 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
     buildTileModule(context, loader, program)->print(os, printFlags);
   } else if (emit == EmitKind::Loops) {
     mlir::MLIRContext context;
-    buildLoopLevelModule(context, loader, program)->print(os, printFlags);
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        buildLoopLevelModule(context, loader, program);
+    applyScheduleOption(target, options, *module);
+    module->print(os, printFlags);
+  } else if (emit == EmitKind::PlaidML) {
+    typed::printPlaidML(program, os);
   } else {
     // --emit=ast; requireEmitKind let no other kind through.
     typed::printProgram(program, os);

@@ -21,6 +21,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,7 @@ struct DeviceTarget {
   rt::DeviceInfo device;                ///< llvm-x86: the host CPU
   std::unique_ptr<rt::Runtime> runtime; ///< null for llvm-x86
   schedule::DeviceProfile profile;      ///< with cached probe results
+  unsigned cpuOptLevel = 2; ///< llvm-x86: the JIT's -O level (`run -O`)
 };
 
 /// Opens `target`'s device named by `request` (rt::selectDevice's rules).
@@ -81,10 +83,14 @@ public:
   const std::vector<KernelReport> &kernels() const { return kernelReports; }
   /// Wall time of compiling (front end to loaded program), in seconds.
   double compileSeconds() const { return compileTime; }
+  /// The device memory of the temporaries, from the launch manifest;
+  /// std::nullopt on llvm-x86 (no manifest).
+  std::optional<uint64_t> peakTemporaryBytes() const { return peakTemporary; }
 
 protected:
   std::vector<KernelReport> kernelReports;
   double compileTime = 0;
+  std::optional<uint64_t> peakTemporary;
 };
 
 /// Compiles `program` for `device` with `schedules` and loads it. With

@@ -8,9 +8,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "GPUBackend.h"
+#include "DeviceSession.h"
 #include "DriverError.h"
+#include "KernelSchedules.h"
 #include "ModuleStages.h"
 #include "Output.h"
+#include "ScheduleLoading.h"
 
 #include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Runtime/Device.h"
@@ -38,26 +41,13 @@
 using namespace tilec;
 using namespace tilec::driver;
 
-namespace {
-
-/// The kernels of one program for one target: the file's bytes (OpenCL C
-/// source or a SPIR-V binary) and the launch manifest that goes with them.
-struct GPUArtefact {
-  std::string bytes;
-  rt::Manifest manifest;
-};
-
-/// A context that knows the dialects of the gpu level.
-void addGPULevelDialects(mlir::MLIRContext &context) {
+void tilec::driver::addGPULevelDialects(mlir::MLIRContext &context) {
   mlir::DialectRegistry registry;
   registerGPULevelDialects(registry);
   context.appendDialectRegistry(registry);
 }
 
-/// The device facts the GPU mapping specialises on. Without a device (a
-/// plain compile) the defaults, which every OpenCL 1.2 / Vulkan 1.1 device
-/// meets; a limit a device does not report keeps its default.
-GPUTargetOptions gpuOptionsFor(const rt::DeviceInfo *device) {
+GPUTargetOptions tilec::driver::gpuOptionsFor(const rt::DeviceInfo *device) {
   GPUTargetOptions options;
   if (!device)
     return options;
@@ -80,9 +70,7 @@ GPUTargetOptions gpuOptionsFor(const rt::DeviceInfo *device) {
   return options;
 }
 
-/// The SPIR-V capabilities a Vulkan device offers; without a device, the
-/// defaults (what lavapipe and current GPUs all support).
-SPIRVTargetOptions spirvOptionsFor(const rt::DeviceInfo *device) {
+SPIRVTargetOptions tilec::driver::spirvOptionsFor(const rt::DeviceInfo *device) {
   SPIRVTargetOptions options;
   if (!device)
     return options;
@@ -95,9 +83,7 @@ SPIRVTargetOptions spirvOptionsFor(const rt::DeviceInfo *device) {
   return options;
 }
 
-/// What the manifest records about the program, from the typed program (the
-/// gpu level's signless integers no longer say whether they were signed).
-ManifestContext manifestContextFor(Target target, llvm::StringRef inputPath,
+ManifestContext tilec::driver::manifestContextFor(Target target, llvm::StringRef inputPath,
                                    const typed::Program *program) {
   ManifestContext context;
   context.target = targetName(target).str();
@@ -112,14 +98,15 @@ ManifestContext manifestContextFor(Target target, llvm::StringRef inputPath,
   return context;
 }
 
-/// Lowers `program` to the gpu level, specialised on `target`'s limits.
-mlir::OwningOpRef<mlir::ModuleOp>
-buildGPULevelModule(mlir::MLIRContext &context, ProgramLoader &loader,
-                    const typed::Program &program,
-                    const GPUTargetOptions &target) {
+mlir::OwningOpRef<mlir::ModuleOp> tilec::driver::buildGPULevelModule(
+    mlir::MLIRContext &context, ProgramLoader &loader,
+    const typed::Program &program, const GPUTargetOptions &target,
+    llvm::function_ref<void(mlir::ModuleOp)> schedule) {
   addGPULevelDialects(context);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       buildLoopLevelModule(context, loader, program);
+  if (schedule)
+    schedule(*module);
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   mlir::PassManager pm(&context);
   buildLoopsToGPUPipeline(pm, target);
@@ -128,9 +115,7 @@ buildGPULevelModule(mlir::MLIRContext &context, ProgramLoader &loader,
   return module;
 }
 
-/// The kernels of a gpu-level module for `target` with their manifest;
-/// `artefactName` is the kernel file's name as the manifest records it.
-GPUArtefact makeArtefact(Target target, mlir::ModuleOp module,
+GPUArtefact tilec::driver::makeArtefact(Target target, mlir::ModuleOp module,
                          ManifestContext context,
                          const SPIRVTargetOptions &spirv,
                          llvm::StringRef artefactName) {
@@ -156,10 +141,12 @@ GPUArtefact makeArtefact(Target target, mlir::ModuleOp module,
   return artefact;
 }
 
+namespace {
+
 /// --emit=gpu|cl|spirv-asm, or the artefact and OUT.json.
 void finish(Target target, const CompileOptions &options,
             std::optional<EmitKind> emit, mlir::ModuleOp module,
-            const ManifestContext &context) {
+            const ManifestContext &context, const SPIRVTargetOptions &spirv) {
   std::string stdoutOrOutput = options.output.empty() ? "-" : options.output;
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -170,7 +157,7 @@ void finish(Target target, const CompileOptions &options,
     return;
   }
   if (emit == EmitKind::SPIRVAsm) {
-    if (mlir::failed(printSPIRVAssembly(module, spirvOptionsFor(nullptr), os)))
+    if (mlir::failed(printSPIRVAssembly(module, spirv, os)))
       failInput();
     writeOutputFile(stdoutOrOutput, text);
     return;
@@ -186,7 +173,7 @@ void finish(Target target, const CompileOptions &options,
            (target == Target::SPIRV ? ".spv" : ".cl");
   }
   GPUArtefact artefact =
-      makeArtefact(target, module, context, spirvOptionsFor(nullptr),
+      makeArtefact(target, module, context, spirv,
                    kernelsOnly ? "-" : llvm::sys::path::filename(path));
   if (kernelsOnly) {
     writeOutputFile(emit ? stdoutOrOutput : "-", artefact.bytes);
@@ -206,12 +193,42 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
                                   std::optional<EmitKind> emit,
                                   ProgramLoader &loader,
                                   const typed::Program &program) {
+  ManifestContext manifestContext =
+      manifestContextFor(target, options.program.inputPath, &program);
   mlir::MLIRContext context;
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      buildGPULevelModule(context, loader, program, gpuOptionsFor(nullptr));
+  if (options.device.empty() && options.devicesFrom.empty()) {
+    // No device: the limits every device meets, and the schedule file's
+    // entries for --device-id.
+    mlir::OwningOpRef<mlir::ModuleOp> module = buildGPULevelModule(
+        context, loader, program, gpuOptionsFor(nullptr),
+        [&](mlir::ModuleOp loops) {
+          applyScheduleOption(target, options, loops);
+        });
+    mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
+    finish(target, options, emit, *module, manifestContext,
+           spirvOptionsFor(nullptr));
+    return;
+  }
+  // A device (here, or in a device list from another machine): its limits,
+  // its cost-model profile and its schedule-file entries, as `tilec run`
+  // and `tilec autotune` compile for it.
+  DeviceTarget device =
+      openDeviceTarget(target, options.device, options.devicesFrom);
+  bool verbose = options.program.verbose;
+  std::optional<schedule::ScheduleFile> file;
+  ScheduleChoice schedules;
+  if (!options.schedule.empty() && (file = loadScheduleFile(options.schedule,
+                                                            verbose)))
+    schedules.file = &*file;
+  GPUTargetOptions limits = gpuOptionsFor(&device.device);
+  mlir::OwningOpRef<mlir::ModuleOp> module = buildGPULevelModule(
+      context, loader, program, limits, [&](mlir::ModuleOp loops) {
+        (void)scheduleKernels(loops, device, limits, schedules, verbose);
+      });
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
-  finish(target, options, emit, *module,
-         manifestContextFor(target, options.program.inputPath, &program));
+  manifestContext.device = device.device.id;
+  finish(target, options, emit, *module, manifestContext,
+         spirvOptionsFor(&device.device));
 }
 
 void tilec::driver::compileGPULevelFile(Target target,
@@ -231,52 +248,6 @@ void tilec::driver::compileGPULevelFile(Target target,
   if (!module)
     failInput();
   finish(target, options, emit, *module,
-         manifestContextFor(target, options.program.inputPath, nullptr));
-}
-
-std::vector<Tensor>
-tilec::driver::runOnDevice(Target target, const std::string &deviceRequest,
-                           ProgramLoader &loader, const typed::Program &program,
-                           const std::vector<Tensor> &inputs, bool verbose) {
-  Result<rt::TargetRuntime> opened =
-      rt::openTargetRuntime(targetName(target).str());
-  if (!opened)
-    failRuntime(opened.message());
-  std::unique_ptr<rt::Runtime> &runtime = opened->runtime;
-  Result<rt::DeviceInfo> device =
-      rt::selectDevice(opened->devices, deviceRequest);
-  if (!device)
-    failRuntime(device.message());
-  if (verbose)
-    llvm::errs() << fmt::format("tilec: running on {} ({})\n", device->id,
-                                device->name);
-
-  mlir::MLIRContext context;
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      buildGPULevelModule(context, loader, program, gpuOptionsFor(&*device));
-  mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
-  ManifestContext manifestContext =
-      manifestContextFor(target, loader.programOptions().inputPath, &program);
-  manifestContext.device = device->id;
-  GPUArtefact artefact = makeArtefact(target, *module, manifestContext,
-                                      spirvOptionsFor(&*device), "<memory>");
-
-  Result<std::unique_ptr<rt::Program>> loaded =
-      runtime->load(device->id, artefact.manifest, artefact.bytes);
-  if (!loaded)
-    failRuntime(loaded.message());
-  std::map<std::string, Tensor> namedInputs, namedOutputs;
-  for (size_t i = 0; i < program.inputs.size() && i < inputs.size(); ++i)
-    namedInputs[program.value(program.inputs[i]).name] = inputs[i];
-  if (Status ran = (*loaded)->run(namedInputs, namedOutputs); !ran)
-    failRuntime(ran.message());
-  std::vector<Tensor> outputs;
-  for (typed::ValueId id : program.outputs) {
-    auto found = namedOutputs.find(program.value(id).name);
-    if (found == namedOutputs.end())
-      failRuntime(fmt::format("internal error: the device returned no '{}'",
-                              program.value(id).name));
-    outputs.push_back(std::move(found->second));
-  }
-  return outputs;
+         manifestContextFor(target, options.program.inputPath, nullptr),
+         spirvOptionsFor(nullptr));
 }

@@ -3,9 +3,8 @@
 // What `tilec FILE --target=opencl|spirv` and `tilec run --target=opencl|spirv`
 // do after the front end: lower the loop level to the gpu level
 // (buildLoopsToGPUPipeline), then print it (--emit=gpu), print the kernels
-// (--emit=cl, --emit=spirv-asm), write OUT with the launch manifest beside it
-// as OUT.json, or load the kernels on a device through the runtime library
-// and run them.
+// (--emit=cl, --emit=spirv-asm), or write OUT with the launch manifest
+// beside it as OUT.json. Running on a device is DeviceSession's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +15,16 @@
 #include "ProgramLoader.h"
 #include "Targets.h"
 
-#include "tilec/Support/Tensor.h"
+#include "tilec/Pipelines/Pipelines.h"
+#include "tilec/Runtime/Device.h"
+#include "tilec/Runtime/Manifest.h"
+#include "tilec/Target/OpenCL/ManifestBuilder.h"
+#include "tilec/Target/SPIRV/SPIRVTarget.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 #include <string>
@@ -38,15 +46,48 @@ void compileForGPU(Target target, const CompileOptions &options,
 void compileGPULevelFile(Target target, const CompileOptions &options,
                          std::optional<EmitKind> emit);
 
-/// Compiles `program` for the device `deviceRequest` names (see
-/// rt::selectDevice; empty: the first GPU, else the first device) of
-/// `target`'s runtime, specialised on that device's limits, and runs it on
-/// `inputs`. With `verbose`, says on stderr which device ran it.
-std::vector<Tensor> runOnDevice(Target target, const std::string &deviceRequest,
-                                ProgramLoader &loader,
-                                const typed::Program &program,
-                                const std::vector<Tensor> &inputs,
-                                bool verbose);
+// The steps of a GPU compile, shared with DeviceSession (which compiles for
+// an opened device and loads the result).
+
+/// The kernels of one program for one target: the file's bytes (OpenCL C
+/// source or a SPIR-V binary) and the launch manifest that goes with them.
+struct GPUArtefact {
+  std::string bytes;
+  rt::Manifest manifest;
+};
+
+/// Adds the dialects of the gpu level to `context`.
+void addGPULevelDialects(mlir::MLIRContext &context);
+
+/// The device facts the GPU mapping specialises on. Without a device (a
+/// plain compile) the defaults, which every OpenCL 1.2 / Vulkan 1.1 device
+/// meets; a limit a device does not report keeps its default.
+GPUTargetOptions gpuOptionsFor(const rt::DeviceInfo *device);
+
+/// The SPIR-V capabilities a Vulkan device offers; without a device, the
+/// defaults (what lavapipe and current GPUs all support).
+SPIRVTargetOptions spirvOptionsFor(const rt::DeviceInfo *device);
+
+/// What the manifest records about the program, from the typed program (the
+/// gpu level's signless integers no longer say whether they were signed).
+ManifestContext manifestContextFor(Target target, llvm::StringRef inputPath,
+                                   const typed::Program *program);
+
+/// Lowers `program` to the gpu level, specialised on `target`'s limits;
+/// `schedule` may put tuned schedules on the loop level's kernels first (the
+/// default schedule pass fills in only kernels without one).
+mlir::OwningOpRef<mlir::ModuleOp>
+buildGPULevelModule(mlir::MLIRContext &context, ProgramLoader &loader,
+                    const typed::Program &program,
+                    const GPUTargetOptions &target,
+                    llvm::function_ref<void(mlir::ModuleOp)> schedule = {});
+
+/// The kernels of a gpu-level module for `target` with their manifest;
+/// `artefactName` is the kernel file's name as the manifest records it.
+GPUArtefact makeArtefact(Target target, mlir::ModuleOp module,
+                         ManifestContext context,
+                         const SPIRVTargetOptions &spirv,
+                         llvm::StringRef artefactName);
 
 } // namespace tilec::driver
 

@@ -12,9 +12,7 @@
 
 using namespace tilec::driver;
 
-/// Rejects `--entry=` and the like: an empty value would silently mean "the
-/// default", which is never what the user meant.
-static CLI::Validator nonEmpty() {
+CLI::Validator tilec::driver::nonEmpty() {
   return CLI::Validator(
       [](std::string &value) {
         return value.empty() ? std::string("the value must not be empty")
@@ -23,10 +21,8 @@ static CLI::Validator nonEmpty() {
       "", "NONEMPTY");
 }
 
-/// Declares -O0 .. -O3, spelt and documented alike by compile and run;
-/// `note` ends the help text.
-static void addOptLevelOption(CLI::App &app, int &optLevel,
-                              const std::string &note) {
+void tilec::driver::addOptLevelOption(CLI::App &app, int &optLevel,
+                                      const std::string &note) {
   app.add_option("-O", optLevel,
                  "optimisation level of code generation, 0 to 3 (default 2)" +
                      note)
@@ -74,9 +70,29 @@ void tilec::driver::addCompileOptions(CLI::App &app, CompileOptions &options) {
       ->type_name("K")
       ->check(nonEmpty());
   app.add_option("--schedule", options.schedule,
-                 "tiling schedule from 'tilec autotune' (not available in "
-                 "this build yet)")
+                 "schedule file from 'tilec autotune': kernels with an entry "
+                 "for the device use it, the others the cost model (-v says "
+                 "which); a file that cannot be used is a warning")
       ->type_name("S.json")
+      ->check(nonEmpty());
+  app.add_option("--device-id", options.deviceId,
+                 "with --schedule: the device whose entries to use, as "
+                 "'tilec devices' lists it (default: llvm-x86 the host CPU; "
+                 "opencl/spirv the file's only device for the target)")
+      ->type_name("ID")
+      ->check(nonEmpty());
+  app.add_option("--device", options.device,
+                 "opencl/spirv: specialise the kernels on this device, as "
+                 "'tilec devices' lists it: its limits, its cost-model "
+                 "profile and its --schedule entries (default: limits every "
+                 "device meets)")
+      ->type_name("D")
+      ->check(nonEmpty());
+  app.add_option("--devices-from", options.devicesFrom,
+                 "opencl/spirv: take --device from this 'tilec devices "
+                 "--json' or 'tilec-run --devices --json' dump, to compile "
+                 "for a device on another machine")
+      ->type_name("FILE")
       ->check(nonEmpty());
   addOptLevelOption(app, options.optLevel, "; no effect on --emit=ast");
   app.add_option("--cpu", options.cpu,
@@ -119,6 +135,11 @@ CLI::App *tilec::driver::addRunCommand(CLI::App &app, RunOptions &options) {
       ->check(nonEmpty());
   addOptLevelOption(*run, options.optLevel,
                     "; llvm-x86 only (the JIT), other targets ignore it");
+  run->add_option("--schedule", options.schedule,
+                  "schedule file from 'tilec autotune': kernels with an entry "
+                  "for the device run on use it, the others the cost model")
+      ->type_name("S.json")
+      ->check(nonEmpty());
   run->add_flag("--check", options.check,
                 "compare the outputs with the reference interpreter and fail "
                 "on a mismatch (with --target=interp they are the reference)");

@@ -33,7 +33,10 @@ struct CompileOptions {
   std::string target = "opencl";
   std::string emit;   ///< empty: produce the target's artefact
   std::string output; ///< empty: stdout for --emit, else derived from FILE
-  std::string schedule;
+  std::string schedule; ///< --schedule: a schedule file (docs/schedules.md)
+  std::string deviceId; ///< --device-id: whose entries of the file to use
+  std::string device;      ///< opencl/spirv: specialise on this device
+  std::string devicesFrom; ///< take --device from this device list
   int optLevel = 2;
   std::string cpu = "native"; ///< llvm-x86: the CPU to generate code for
   bool printDebugInfo = false; ///< MLIR --emit kinds: print op locations
@@ -49,7 +52,55 @@ struct RunOptions {
   std::string outputDir;           ///< empty: write no files
   bool check = false;
   int optLevel = 2; ///< llvm-x86: -O0 .. -O3, as for compile
+  std::string schedule; ///< --schedule: entries for the device run on
 };
+
+/// `tilec autotune FILE [...]`: measure candidate schedules, keep the best
+/// (docs/autotune.md).
+struct AutotuneOptions {
+  ProgramOptions program;
+  std::string target = "opencl";
+  std::string device;
+  std::string output; ///< the schedule file
+  double budgetSeconds = 0; ///< 0: no budget
+  unsigned top = 8;
+  unsigned repeat = 5;
+  uint64_t seed = 0;
+  bool force = false;        ///< retune kernels the file already has
+  std::string exportDir;     ///< --export-candidates DIR
+  std::string importDir;     ///< --import DIR
+  std::string devicesFrom;   ///< --devices-from FILE (with --export-candidates)
+  bool fakeTimer = false;    ///< hidden, for tests: deterministic times
+  unsigned stopAfter = 0;    ///< hidden, for tests: stop after N kernels
+};
+
+/// `tilec bench FILE [...]`: time each kernel on a device (docs/bench.md).
+struct BenchOptions {
+  ProgramOptions program;
+  std::string target = "opencl";
+  std::string device;
+  unsigned repeat = 20;
+  unsigned warmup = 2;
+  uint64_t seed = 0;
+  std::vector<std::string> inputs; ///< "NAME=file.npy"
+  std::string schedule;            ///< a schedule file's entries to use
+  int optLevel = 2;                ///< llvm-x86: the JIT's -O level
+  bool json = false;
+};
+
+/// `tilec devices [--probe] [--json]`.
+struct DevicesOptions {
+  bool json = false;
+  bool probe = false; ///< measure peak bandwidth and compute rate, cache them
+  std::string device; ///< with --probe: only this device (--device rules)
+};
+
+/// Rejects `--entry=` and the like: an empty value would silently mean "the
+/// default", which is never what the user meant.
+CLI::Validator nonEmpty();
+/// Declares -O0 .. -O3, spelt and documented alike by every command that
+/// compiles; `note` ends the help text.
+void addOptLevelOption(CLI::App &app, int &optLevel, const std::string &note);
 
 /// The paragraph on exit codes that ends every help text.
 const char *exitCodeHelp();

@@ -2,18 +2,21 @@
 //
 // Executes a program and reports its outputs: a one-line summary of each on
 // stdout and, with --output-dir, NAME.npy files. The targets that execute
-// are the reference interpreter and llvm-x86 (JIT-compiled for the host);
-// --check compares llvm-x86 with the interpreter on the same inputs.
+// are the reference interpreter, llvm-x86 (JIT-compiled for the host) and
+// opencl and spirv on a device, the last three through the device session
+// that `tilec bench` and `tilec autotune` use; --check compares them with
+// the interpreter on the same inputs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CPUBackend.h"
 #include "Commands.h"
+#include "DeviceSession.h"
 #include "DriverError.h"
-#include "GPUBackend.h"
 #include "Output.h"
 #include "ProgramLoader.h"
 #include "RunInputs.h"
+#include "ScheduleLoading.h"
 #include "Targets.h"
 
 #include "tilec/Interp/Interpreter.h"
@@ -26,6 +29,30 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+
+/// Compiles `program` for the device of `target` that options.device names
+/// (with options.schedule's entries for it) and runs it once on `inputs`.
+static std::vector<Tensor> runOnTarget(Target target, const RunOptions &options,
+                                       ProgramLoader &loader,
+                                       const typed::Program &program,
+                                       const std::vector<Tensor> &inputs) {
+  bool verbose = options.program.verbose;
+  DeviceTarget device = openDeviceTarget(target, options.device);
+  device.cpuOptLevel = static_cast<unsigned>(options.optLevel);
+  if (verbose && target != Target::LLVMX86)
+    llvm::errs() << fmt::format("tilec: running on {} ({})\n",
+                                device.device.id, device.device.name);
+  std::optional<schedule::ScheduleFile> file;
+  ScheduleChoice schedules;
+  if (!options.schedule.empty()) {
+    file = loadScheduleFile(options.schedule, verbose);
+    if (file)
+      schedules.file = &*file;
+  }
+  std::unique_ptr<LoadedProgram> loaded =
+      compileAndLoad(device, loader, program, schedules, verbose);
+  return loaded->run(inputs, nullptr);
+}
 
 void tilec::driver::runRunCommand(const RunOptions &options) {
   // Command-line problems first, before any file is read.
@@ -52,11 +79,9 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
     checkInputs = inputs;
   auto start = std::chrono::steady_clock::now();
   llvm::Expected<std::vector<Tensor>> outputs =
-      onDevice ? runOnDevice(target, options.device, loader, program, inputs,
-                             options.program.verbose)
-      : target == Target::LLVMX86
-          ? runOnCPU(loader, program, inputs, options.optLevel)
-          : interpret(program, std::move(inputs));
+      target == Target::Interp ? interpret(program, std::move(inputs))
+                               : runOnTarget(target, options, loader, program,
+                                             inputs);
   if (!outputs)
     failWith(ExitCode::RuntimeFailure, outputs.takeError());
   if (outputs->size() != program.outputs.size())

@@ -85,11 +85,12 @@ int runDriver(int argc, char **argv) {
   addCompileOptions(app, compileOptions);
   RunOptions runOptions;
   CLI::App *run = addRunCommand(app, runOptions);
-  addUnbuiltCommand(app, "bench",
-                    "time each kernel and compare with the device's roofline");
-  addUnbuiltCommand(app, "autotune", "measure schedules and keep the best");
-  bool devicesJson = false;
-  CLI::App *devices = addDevicesCommand(app, devicesJson);
+  BenchOptions benchOptions;
+  CLI::App *bench = addBenchCommand(app, benchOptions);
+  AutotuneOptions autotuneOptions;
+  CLI::App *autotune = addAutotuneCommand(app, autotuneOptions);
+  DevicesOptions devicesOptions;
+  CLI::App *devices = addDevicesCommand(app, devicesOptions);
 
   try {
     app.parse(argc, argv);
@@ -105,8 +106,16 @@ int runDriver(int argc, char **argv) {
       runRunCommand(runOptions);
       return 0;
     }
+    if (subcommand == autotune) {
+      runAutotuneCommand(autotuneOptions);
+      return 0;
+    }
+    if (subcommand == bench) {
+      runBenchCommand(benchOptions);
+      return 0;
+    }
     if (subcommand == devices) {
-      runDevicesCommand(devicesJson);
+      runDevicesCommand(devicesOptions);
       return 0;
     }
     runUnbuiltCommand(subcommand->get_name());

@@ -33,6 +33,13 @@ std::string formatDeviceReport(const std::vector<RuntimeDevices> &report);
 /// {"devices": [{...every DeviceInfo field...}], "runtimes": [{"name",
 /// "devices", "why_none"}]}, 2-space indented.
 std::string formatDeviceReportJson(const std::vector<RuntimeDevices> &report);
+/// Reads formatDeviceReportJson's output back (a `tilec devices --json` or
+/// `tilec-run --devices --json` dump from another machine), so a compile can
+/// target a device that is elsewhere. Fields it lacks stay unknown (0);
+/// a field of the wrong type or a device without id or runtime is an error
+/// naming `name` and the entry.
+Result<std::vector<RuntimeDevices>>
+parseDeviceReportJson(const std::string &text, const std::string &name);
 
 } // namespace tilec::rt
 

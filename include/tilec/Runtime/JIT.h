@@ -35,6 +35,9 @@ namespace tilec {
 struct JITOptions {
   unsigned optLevel = 2; ///< 0..3, as -O
   bool parallel = true;  ///< outer parallel loops on OpenMP threads
+  /// Time each kernel nest (a top-level loop with `tilec.kernel`) with the
+  /// host's steady clock, for run()'s `kernelSeconds`.
+  bool timeKernels = false;
 };
 
 /// A loop-level program compiled to native code, ready to run many times.
@@ -51,9 +54,14 @@ public:
   /// Runs the entry on `inputs` and returns fresh outputs of `outputTypes`.
   /// The tensors must match the entry's memref arguments (inputs then
   /// outputs) in count, shape and element size; a mismatch is an error.
+  /// With `kernelSeconds` (compiled with `timeKernels`), fills the seconds of
+  /// each kernel nest in program order.
   llvm::Expected<std::vector<Tensor>>
-  run(llvm::ArrayRef<Tensor> inputs,
-      llvm::ArrayRef<TensorType> outputTypes) const;
+  run(llvm::ArrayRef<Tensor> inputs, llvm::ArrayRef<TensorType> outputTypes,
+      std::vector<double> *kernelSeconds = nullptr) const;
+
+  /// How many kernels are timed (0 unless compiled with `timeKernels`).
+  unsigned timedKernelCount() const { return timedKernels; }
 
 private:
   /// Shape and storage bits of one memref argument of the entry.
@@ -68,6 +76,7 @@ private:
   std::unique_ptr<mlir::ExecutionEngine> engine;
   std::string entry;
   std::vector<ArgumentType> arguments;
+  unsigned timedKernels = 0;
 };
 
 } // namespace tilec

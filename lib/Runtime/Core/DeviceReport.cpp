@@ -10,7 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <limits>
+#include <type_traits>
+#include <variant>
 
 using namespace tilec;
 using namespace tilec::rt;
@@ -107,37 +111,107 @@ tilec::rt::formatDeviceReport(const std::vector<RuntimeDevices> &report) {
   return text;
 }
 
-static json deviceJson(const DeviceInfo &d) {
-  return {{"id", d.id},
-          {"runtime", d.runtime},
-          {"type", d.type},
-          {"name", d.name},
-          {"vendor", d.vendor},
-          {"driver_version", d.driverVersion},
-          {"platform", d.platform},
-          {"api_version", d.apiVersion},
-          {"compute_units", d.computeUnits},
-          {"clock_mhz", d.clockMHz},
-          {"global_mem_bytes", d.globalMemBytes},
-          {"max_alloc_bytes", d.maxAllocBytes},
-          {"local_mem_bytes", d.localMemBytes},
-          {"max_work_group_size", d.maxWorkGroupSize},
-          {"max_work_item_sizes", d.maxWorkItemSizes},
-          {"max_work_group_count", d.maxWorkGroupCount},
-          {"cache_bytes", d.cacheBytes},
-          {"cache_line_bytes", d.cacheLineBytes},
-          {"l1_cache_bytes", d.l1CacheBytes},
-          {"l3_cache_bytes", d.l3CacheBytes},
-          {"preferred_vector_width_float", d.preferredVectorWidthFloat},
-          {"preferred_vector_width_half", d.preferredVectorWidthHalf},
-          {"subgroup_size", d.subgroupSize},
-          {"max_storage_buffer_range", d.maxStorageBufferRange},
-          {"fp16", d.fp16},
-          {"fp64", d.fp64},
-          {"int64", d.int64},
-          {"int8", d.int8},
-          {"extensions", d.extensions}};
+namespace {
+
+/// One DeviceInfo field and its JSON name. The writer and the reader both
+/// walk this table, so the two forms cannot drift apart.
+struct DeviceField {
+  const char *name;
+  std::variant<std::string DeviceInfo::*, unsigned DeviceInfo::*,
+               uint64_t DeviceInfo::*, bool DeviceInfo::*,
+               std::vector<uint64_t> DeviceInfo::*,
+               std::vector<std::string> DeviceInfo::*>
+      member;
+};
+
+const DeviceField deviceFields[] = {
+    {"id", &DeviceInfo::id},
+    {"runtime", &DeviceInfo::runtime},
+    {"type", &DeviceInfo::type},
+    {"name", &DeviceInfo::name},
+    {"vendor", &DeviceInfo::vendor},
+    {"driver_version", &DeviceInfo::driverVersion},
+    {"platform", &DeviceInfo::platform},
+    {"api_version", &DeviceInfo::apiVersion},
+    {"compute_units", &DeviceInfo::computeUnits},
+    {"clock_mhz", &DeviceInfo::clockMHz},
+    {"global_mem_bytes", &DeviceInfo::globalMemBytes},
+    {"max_alloc_bytes", &DeviceInfo::maxAllocBytes},
+    {"local_mem_bytes", &DeviceInfo::localMemBytes},
+    {"max_work_group_size", &DeviceInfo::maxWorkGroupSize},
+    {"max_work_item_sizes", &DeviceInfo::maxWorkItemSizes},
+    {"max_work_group_count", &DeviceInfo::maxWorkGroupCount},
+    {"cache_bytes", &DeviceInfo::cacheBytes},
+    {"cache_line_bytes", &DeviceInfo::cacheLineBytes},
+    {"l1_cache_bytes", &DeviceInfo::l1CacheBytes},
+    {"l3_cache_bytes", &DeviceInfo::l3CacheBytes},
+    {"preferred_vector_width_float", &DeviceInfo::preferredVectorWidthFloat},
+    {"preferred_vector_width_half", &DeviceInfo::preferredVectorWidthHalf},
+    {"subgroup_size", &DeviceInfo::subgroupSize},
+    {"max_storage_buffer_range", &DeviceInfo::maxStorageBufferRange},
+    {"fp16", &DeviceInfo::fp16},
+    {"fp64", &DeviceInfo::fp64},
+    {"int64", &DeviceInfo::int64},
+    {"int8", &DeviceInfo::int8},
+    {"extensions", &DeviceInfo::extensions},
+};
+
+json deviceJson(const DeviceInfo &d) {
+  json object = json::object();
+  for (const DeviceField &field : deviceFields)
+    std::visit([&](auto member) { object[field.name] = d.*member; },
+               field.member);
+  return object;
 }
+
+/// Whether `value` has the JSON type of a field of type T.
+template <typename T> bool hasTypeOf(const json &value) {
+  if constexpr (std::is_same_v<T, std::string>)
+    return value.is_string();
+  else if constexpr (std::is_same_v<T, bool>)
+    return value.is_boolean();
+  else if constexpr (std::is_same_v<T, std::vector<std::string>>)
+    return value.is_array() &&
+           std::all_of(value.begin(), value.end(),
+                       [](const json &v) { return v.is_string(); });
+  else if constexpr (std::is_same_v<T, std::vector<uint64_t>>)
+    return value.is_array() &&
+           std::all_of(value.begin(), value.end(),
+                       [](const json &v) { return v.is_number_unsigned(); });
+  else
+    return value.is_number_unsigned() &&
+           value.get<uint64_t>() <= std::numeric_limits<T>::max();
+}
+
+/// Reads one device object; `where` prefixes errors.
+Result<DeviceInfo> readDevice(const json &object, const std::string &where) {
+  if (!object.is_object())
+    return Result<DeviceInfo>::error(where + ": must be an object");
+  DeviceInfo device;
+  for (const DeviceField &field : deviceFields) {
+    auto found = object.find(field.name);
+    if (found == object.end())
+      continue; // a field an older tilec did not write stays unknown (0)
+    bool ok = std::visit(
+        [&](auto member) {
+          using T = std::remove_reference_t<decltype(device.*member)>;
+          if (!hasTypeOf<T>(*found))
+            return false;
+          device.*member = found->template get<T>();
+          return true;
+        },
+        field.member);
+    if (!ok)
+      return Result<DeviceInfo>::error(where + "." + field.name +
+                                       ": has the wrong type");
+  }
+  if (device.id.empty() || device.runtime.empty())
+    return Result<DeviceInfo>::error(where +
+                                     ": needs a non-empty \"id\" and \"runtime\"");
+  return device;
+}
+
+} // namespace
 
 std::string
 tilec::rt::formatDeviceReportJson(const std::vector<RuntimeDevices> &report) {
@@ -151,4 +225,50 @@ tilec::rt::formatDeviceReportJson(const std::vector<RuntimeDevices> &report) {
   }
   json root = {{"devices", devices}, {"runtimes", runtimes}};
   return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+Result<std::vector<RuntimeDevices>>
+tilec::rt::parseDeviceReportJson(const std::string &text,
+                                 const std::string &name) {
+  using Report = std::vector<RuntimeDevices>;
+  using Parsed = Result<Report>;
+  json root;
+  try {
+    root = json::parse(text);
+  } catch (const json::exception &e) {
+    std::string what = e.what();
+    size_t start = what.find("] ");
+    return Parsed::error(name + ": not valid JSON: " +
+                         (start == std::string::npos ? what
+                                                     : what.substr(start + 2)));
+  }
+  auto devices = root.is_object() ? root.find("devices") : root.end();
+  if (devices == root.end() || !devices->is_array())
+    return Parsed::error(name + ": not a device list ('tilec devices --json' "
+                                "writes one): no \"devices\" array");
+  Report report;
+  auto runtimes = root.find("runtimes");
+  if (runtimes != root.end() && runtimes->is_array())
+    for (const json &runtime : *runtimes)
+      if (runtime.is_object() && runtime.value("name", json()).is_string())
+        report.push_back(
+            {runtime["name"].get<std::string>(), {},
+             runtime.value("why_none", json()).is_string()
+                 ? runtime["why_none"].get<std::string>()
+                 : std::string()});
+  for (size_t i = 0; i < devices->size(); ++i) {
+    Result<DeviceInfo> device =
+        readDevice((*devices)[i], name + ": devices[" + std::to_string(i) + "]");
+    if (!device)
+      return device.status();
+    auto owner = std::find_if(report.begin(), report.end(),
+                              [&](const RuntimeDevices &entry) {
+                                return entry.runtime == device->runtime;
+                              });
+    if (owner == report.end())
+      owner = report.insert(report.end(),
+                            RuntimeDevices{device->runtime, {}, ""});
+    owner->devices.push_back(std::move(*device));
+  }
+  return report;
 }

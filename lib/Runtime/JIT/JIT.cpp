@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Runtime/JIT.h"
+#include "KernelTimers.h"
+
 #include "tilec/Target/LLVM/CodeGen.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 
@@ -70,6 +72,10 @@ JITProgram::compile(mlir::ModuleOp module, llvm::StringRef entry,
         {memref.getShape().vec(), storageBits(memref.getElementType())});
   }
 
+  // Before lowering, while the kernel nests are still top-level loops.
+  if (options.timeKernels)
+    program->timedKernels = jit::insertKernelTimers(func);
+
   mlir::PassManager pm(context);
   LoopsToLLVMOptions lowering;
   lowering.parallel = options.parallel;
@@ -99,6 +105,8 @@ JITProgram::compile(mlir::ModuleOp module, llvm::StringRef entry,
   if (!engine)
     return engine.takeError();
   program->engine = std::move(*engine);
+  if (options.timeKernels)
+    program->engine->registerSymbols(jit::kernelTimerSymbols);
   return std::move(program);
 }
 
@@ -114,7 +122,8 @@ Error JITProgram::checkArgument(unsigned index, const TensorType &type) const {
 
 Expected<std::vector<Tensor>>
 JITProgram::run(llvm::ArrayRef<Tensor> inputs,
-                llvm::ArrayRef<TensorType> outputTypes) const {
+                llvm::ArrayRef<TensorType> outputTypes,
+                std::vector<double> *kernelSeconds) const {
   if (inputs.size() + outputTypes.size() != arguments.size())
     return makeError("'" + entry + "' takes " + llvm::Twine(arguments.size()) +
                      " buffers, given " +
@@ -141,7 +150,13 @@ JITProgram::run(llvm::ArrayRef<Tensor> inputs,
   std::vector<void *> packed;
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
-  if (Error error = engine->invokePacked(entry, packed))
-    return std::move(error);
+  std::vector<double> seconds(timedKernels, 0.0);
+  {
+    jit::KernelTimerScope timers(seconds);
+    if (Error error = engine->invokePacked(entry, packed))
+      return std::move(error);
+  }
+  if (kernelSeconds)
+    *kernelSeconds = std::move(seconds);
   return std::move(outputs);
 }

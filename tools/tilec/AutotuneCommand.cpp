@@ -1,0 +1,288 @@
+//===- AutotuneCommand.cpp - tilec autotune FILE --target=T -o S.json -----===//
+//
+// Measures the cost model's best candidate schedules of every kernel on a
+// device and merges the winners into a schedule file (docs/autotune.md).
+// Three ways in, one way out: local tuning measures here (LocalRunner),
+// --export-candidates writes a folder for tilec-run --tune to measure
+// elsewhere, and --import replays that folder's results; local tuning and
+// import both go through the Tuner and writeWinners below.
+//
+// The schedule file is rewritten atomically after each kernel, so Ctrl-C or
+// a crash loses only the kernel being measured, and a rerun skips the
+// kernels the file already has for the device (unless --force).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Commands.h"
+#include "DeviceSession.h"
+#include "DriverError.h"
+#include "LocalTuning.h"
+#include "ProgramLoader.h"
+#include "RunInputs.h"
+#include "Targets.h"
+#include "TuneCandidates.h"
+#include "TuneExport.h"
+#include "TuneProgress.h"
+#include "Tuner.h"
+
+#include "tilec/Interp/Interpreter.h"
+#include "tilec/Schedule/ScheduleFile.h"
+#include "tilec/Support/Version.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <ctime>
+#include <filesystem>
+
+using namespace tilec;
+using namespace tilec::driver;
+
+CLI::App *tilec::driver::addAutotuneCommand(CLI::App &app,
+                                            AutotuneOptions &options) {
+  CLI::App *command = app.add_subcommand(
+      "autotune", "measure candidate schedules on a device, keep the fastest");
+  addProgramOptions(*command, options.program, /*fileRequired=*/false);
+  command
+      ->add_option("--target", options.target,
+                   "opencl (default), spirv or llvm-x86: where to measure")
+      ->type_name("T");
+  command
+      ->add_option("--device", options.device,
+                   "opencl and spirv: the device, as for 'tilec run'")
+      ->type_name("D");
+  command
+      ->add_option("-o,--output", options.output,
+                   "the schedule file to merge the winners into (created if "
+                   "missing; other entries are kept)")
+      ->type_name("S.json");
+  command
+      ->add_option("--budget", options.budgetSeconds,
+                   "stop starting new candidates after this many seconds")
+      ->type_name("SECONDS")
+      ->check(CLI::NonNegativeNumber);
+  command
+      ->add_option("--top", options.top,
+                   "candidates measured per kernel, best estimates first "
+                   "(default 8)")
+      ->type_name("K")
+      ->check(CLI::Range(1, 1000));
+  command
+      ->add_option("--repeat", options.repeat,
+                   "timed runs per candidate after a warm-up; the median "
+                   "counts (default 5)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 100000));
+  command
+      ->add_option("--seed", options.seed,
+                   "seed of the generated inputs (default 0)")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber);
+  command->add_flag("--force", options.force,
+                    "retune kernels the file already has for the device");
+  command
+      ->add_option("--export-candidates", options.exportDir,
+                   "write the candidates, inputs and reference outputs to DIR "
+                   "for 'tilec-run --tune DIR' on another machine")
+      ->type_name("DIR");
+  command
+      ->add_option("--devices-from", options.devicesFrom,
+                   "with --export-candidates: take --device from this "
+                   "'tilec devices --json' or 'tilec-run --devices --json' "
+                   "dump instead of this machine")
+      ->type_name("FILE");
+  command
+      ->add_option("--import", options.importDir,
+                   "merge the best verified candidates that 'tilec-run "
+                   "--tune DIR' measured into -o")
+      ->type_name("DIR");
+  // Hidden test flags (docs/autotune.md, "Testing"): an empty group hides
+  // them from --help.
+  command->add_flag("--fake-timer", options.fakeTimer)->group("");
+  command->add_option("--stop-after", options.stopAfter)->group("");
+  command->footer(std::string("Examples:\n"
+                              "  tilec autotune model.tile --target=opencl -o "
+                              "schedules.json --budget=600\n"
+                              "  tilec model.tile --schedule=schedules.json -o "
+                              "model.cl\n\n") +
+                  exitCodeHelp());
+  return command;
+}
+
+namespace {
+
+/// Today as YYYY-MM-DD (UTC), for the file's entries.
+std::string today() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[16];
+  std::strftime(text, sizeof(text), "%Y-%m-%d", &utc);
+  return text;
+}
+
+/// The schedule file to merge into: empty when it does not exist yet. A
+/// file that exists but cannot be read is an error, never overwritten.
+schedule::ScheduleFile readOrCreate(const std::string &path) {
+  std::error_code error;
+  if (!std::filesystem::exists(path, error))
+    return schedule::ScheduleFile();
+  Result<schedule::ScheduleFile> file = schedule::readScheduleFile(path);
+  if (!file)
+    failInput(file.message() + "; fix or remove it: autotune does not "
+                               "overwrite a file it cannot read");
+  return std::move(*file);
+}
+
+/// Where the winners go, and the rules of the loop.
+struct Destination {
+  std::string path;
+  std::string deviceId;
+  std::string target;
+  bool force = false;
+  unsigned stopAfter = 0;
+};
+
+/// The loop local tuning and --import share: per kernel, skip it if the
+/// file has it, stop when the budget is spent, else tune it and write the
+/// winner at once.
+void writeWinners(const std::vector<KernelTask> &tasks, CandidateRunner &runner,
+                  Tuner &tuner, TuneProgress &progress,
+                  schedule::ScheduleFile file, const Destination &to) {
+  unsigned written = 0, skipped = 0, tuned = 0;
+  for (unsigned k = 0; k < tasks.size(); ++k) {
+    const KernelTask &task = tasks[k];
+    if (!to.force && file.lookup(to.deviceId, task.fingerprint)) {
+      progress.note(fmt::format("autotune: kernel {}/{} {} ({}): already in "
+                                "{}; skipped (--force retunes it)",
+                                k + 1, tasks.size(), task.kernel,
+                                task.fingerprint, to.path));
+      ++skipped;
+      continue;
+    }
+    if (to.stopAfter && tuned == to.stopAfter) {
+      progress.note(fmt::format("autotune: stopped after {} kernel(s) "
+                                "(--stop-after); rerun to resume",
+                                tuned));
+      break;
+    }
+    if (tuner.budgetSpent()) {
+      progress.note(fmt::format("autotune: the budget is spent; {} kernel(s) "
+                                "left untuned, rerun to resume",
+                                tasks.size() - k));
+      break;
+    }
+    TunedKernel result = tuner.tune(task, runner, k, tasks.size());
+    ++tuned;
+    if (!result.found)
+      continue;
+    schedule::ScheduleEntry entry;
+    entry.kernel = task.kernel;
+    entry.target = to.target;
+    entry.schedule = task.candidates[result.best];
+    entry.seconds = result.seconds;
+    entry.defaultSeconds = result.defaultSeconds;
+    entry.date = today();
+    entry.tilecVersion = kTilecVersion;
+    file.merge(to.deviceId, task.fingerprint, entry);
+    if (Status status = schedule::writeScheduleFile(to.path, file); !status)
+      failRuntime(status.message());
+    ++written;
+  }
+  progress.note(fmt::format("autotune: {} kernel(s) written to {} for {}{}",
+                            written, to.path, to.deviceId,
+                            skipped ? fmt::format(", {} already there", skipped)
+                                    : std::string()));
+}
+
+/// The command line's own consistency, before anything is read.
+Target checkOptions(const AutotuneOptions &options) {
+  Target target = parseTarget(options.target);
+  if (target != Target::OpenCL && target != Target::SPIRV &&
+      target != Target::LLVMX86)
+    failUsage(fmt::format("autotune measures on a device: --target must be "
+                          "opencl, spirv or llvm-x86, not '{}'",
+                          targetName(target).str()));
+  bool exporting = !options.exportDir.empty();
+  bool importing = !options.importDir.empty();
+  if (exporting && importing)
+    failUsage("--export-candidates and --import are two steps: give one");
+  if (!exporting && options.output.empty())
+    failUsage("autotune needs -o SCHEDULES.json, the file to write");
+  if (exporting && !options.output.empty())
+    failUsage("--export-candidates writes a folder, not -o: merge its "
+              "results later with --import DIR -o SCHEDULES.json");
+  if (!importing && options.program.inputPath.empty())
+    failUsage("autotune needs the program: tilec autotune FILE ...");
+  if (exporting && target == Target::LLVMX86)
+    failUsage("--export-candidates is for opencl and spirv: tilec-run has no "
+              "host CPU code to run");
+  if (!options.devicesFrom.empty() && !exporting)
+    failUsage("--devices-from applies to --export-candidates only: local "
+              "tuning measures a device of this machine");
+  if (!options.device.empty() && target == Target::LLVMX86)
+    failUsage("--device does not apply to target 'llvm-x86', which runs on "
+              "the host");
+  if (importing && !options.device.empty())
+    failUsage("--import takes the device from the folder, not --device");
+  return target;
+}
+
+void runImport(const AutotuneOptions &options, Target target,
+               TuningClock &clock, TuneProgress &progress) {
+  schedule::ScheduleFile file = readOrCreate(options.output);
+  ImportedTuning imported = importTuning(options.importDir);
+  if (imported.index.target != targetName(target))
+    failUsage(fmt::format("{} holds {} candidates, not {}: pass --target={}",
+                          tune::indexPath(options.importDir),
+                          imported.index.target, targetName(target).str(),
+                          imported.index.target));
+  Tuner tuner(clock, progress, options.budgetSeconds);
+  writeWinners(imported.tasks, *imported.runner, tuner, progress,
+               std::move(file),
+               {options.output, imported.index.device, imported.index.target,
+                options.force, options.stopAfter});
+}
+
+} // namespace
+
+void tilec::driver::runAutotuneCommand(const AutotuneOptions &options) {
+  Target target = checkOptions(options);
+  std::unique_ptr<TuningClock> clock =
+      options.fakeTimer ? makeFakeClock() : makeSteadyClock();
+  TuneProgress progress(llvm::outs(), llvm::outs().is_displayed());
+  if (!options.importDir.empty())
+    return runImport(options, target, *clock, progress);
+
+  // A file that cannot be merged into is found before any measuring.
+  schedule::ScheduleFile file;
+  if (options.exportDir.empty())
+    file = readOrCreate(options.output);
+  ProgramLoader loader(options.program);
+  std::string entry = loader.parse().name;
+  typed::Program program = loader.bind();
+  DeviceTarget device =
+      openDeviceTarget(target, options.device, options.devicesFrom);
+  std::vector<Tensor> inputs = assembleInputs(program, {}, options.seed);
+  llvm::Expected<std::vector<Tensor>> reference = interpret(program, inputs);
+  if (!reference)
+    failWith(ExitCode::RuntimeFailure, reference.takeError());
+  std::vector<KernelTask> tasks =
+      planTuning(loader, program, device, options.top);
+
+  if (!options.exportDir.empty()) {
+    ExportRequest request{options.exportDir, entry,
+                          std::move(inputs), std::move(*reference),
+                          options.repeat,    options.program.verbose};
+    exportCandidates(request, device, loader, program, tasks, progress);
+    return;
+  }
+  LocalRunner runner(device, loader, program, std::move(inputs),
+                     std::move(*reference), options.repeat,
+                     options.program.verbose);
+  Tuner tuner(*clock, progress, options.budgetSeconds);
+  writeWinners(tasks, runner, tuner, progress, std::move(file),
+               {options.output, device.device.id, targetName(target).str(),
+                options.force, options.stopAfter});
+}

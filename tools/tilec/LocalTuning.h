@@ -1,0 +1,45 @@
+//===- LocalTuning.h - Measuring candidates on a device here ----*- C++ -*-===//
+//
+// The CandidateRunner of `tilec autotune` without --export-candidates or
+// --import: compiles the program with one candidate schedule on its kernel
+// (DeviceSession's compileAndLoad, the path `tilec run` and `tilec bench`
+// take), runs it once to check every output against the interpreter's, then
+// times it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TOOLS_TILEC_LOCALTUNING_H
+#define TILEC_TOOLS_TILEC_LOCALTUNING_H
+
+#include "DeviceSession.h"
+#include "ProgramLoader.h"
+#include "Tuner.h"
+
+#include "tilec/Support/Tensor.h"
+
+#include <vector>
+
+namespace tilec::driver {
+
+class LocalRunner : public CandidateRunner {
+public:
+  /// `reference`: the interpreter's outputs on `inputs`.
+  LocalRunner(DeviceTarget &device, ProgramLoader &loader,
+              const typed::Program &program, std::vector<Tensor> inputs,
+              std::vector<Tensor> reference, unsigned repeat, bool verbose);
+
+  tune::CandidateResult measure(const KernelTask &task,
+                                unsigned candidate) override;
+
+private:
+  DeviceTarget &device;
+  ProgramLoader &loader;
+  const typed::Program &program;
+  std::vector<Tensor> inputs, reference;
+  unsigned repeat;
+  bool verbose;
+};
+
+} // namespace tilec::driver
+
+#endif // TILEC_TOOLS_TILEC_LOCALTUNING_H

@@ -1,0 +1,61 @@
+//===- TuneExport.h - The folder of remote tuning, tilec's side -*- C++ -*-===//
+//
+// `tilec autotune --export-candidates DIR` compiles every candidate of every
+// kernel for a device (possibly one that is not here: --devices-from) into
+// the tuning folder of TuneFolder.h, with the inputs and the interpreter's
+// outputs on them; `tilec-run --tune DIR` measures them where the device is;
+// `tilec autotune --import DIR` turns the folder and its results back into
+// KernelTasks and a CandidateRunner, so that choosing the winners and
+// writing the schedule file is the very loop of local tuning.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TOOLS_TILEC_TUNEEXPORT_H
+#define TILEC_TOOLS_TILEC_TUNEEXPORT_H
+
+#include "DeviceSession.h"
+#include "ProgramLoader.h"
+#include "TuneProgress.h"
+#include "Tuner.h"
+
+#include "tilec/Support/Tensor.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tilec::driver {
+
+/// What an export needs besides the tasks.
+struct ExportRequest {
+  std::string dir;
+  std::string entry;             ///< the entry function's name
+  std::vector<Tensor> inputs;    ///< the program's inputs, header order
+  std::vector<Tensor> reference; ///< the interpreter's outputs on them
+  unsigned repeat = 5;           ///< what tilec-run --tune uses by default
+  bool verbose = false;
+};
+
+/// Writes the tuning folder for `tasks` (compiled for `device`, an opencl
+/// or spirv target); a candidate that does not compile is left out with a
+/// note. Failures to write are DriverErrors (exit code 3).
+void exportCandidates(const ExportRequest &request, DeviceTarget &device,
+                      ProgramLoader &loader, const typed::Program &program,
+                      const std::vector<KernelTask> &tasks,
+                      TuneProgress &progress);
+
+/// A tuning folder with its results, ready for the Tuner.
+struct ImportedTuning {
+  tune::TuneIndex index;
+  std::vector<KernelTask> tasks;
+  std::unique_ptr<CandidateRunner> runner; ///< replays results.json
+};
+
+/// Reads DIR/tune.json and DIR/results.json. A malformed folder, missing
+/// results, or results measured on another device than the candidates were
+/// compiled for are input errors (exit code 1).
+ImportedTuning importTuning(const std::string &dir);
+
+} // namespace tilec::driver
+
+#endif // TILEC_TOOLS_TILEC_TUNEEXPORT_H

@@ -1,0 +1,124 @@
+//===- Tuner.cpp - Measuring the candidate schedules of a kernel ----------===//
+//
+// Part of `tilec autotune`; see Tuner.h. The median of the repeats is the
+// time kept: it ignores the odd slow run (another process, a page fault)
+// that a mean would fold in.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner.h"
+#include "TuneProgress.h"
+
+#include <chrono>
+#include <cstdint>
+#include <limits>
+
+using namespace tilec;
+using namespace tilec::driver;
+
+TuningClock::~TuningClock() = default;
+CandidateRunner::~CandidateRunner() = default;
+
+namespace {
+
+class SteadyClock : public TuningClock {
+public:
+  double now() override {
+    std::chrono::duration<double> elapsed =
+        std::chrono::steady_clock::now() - start;
+    return elapsed.count();
+  }
+  double kernelSeconds(const schedule::KernelSchedule &,
+                       double measured) override {
+    return measured;
+  }
+
+private:
+  std::chrono::steady_clock::time_point start =
+      std::chrono::steady_clock::now();
+};
+
+/// 64-bit FNV-1a: simple, stable across platforms and documented, which is
+/// all the fake timer needs.
+uint64_t fnv1a(const std::string &text) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 0x100000001b3ull;
+  }
+  return hash;
+}
+
+class FakeClock : public TuningClock {
+public:
+  double now() override { return elapsed; }
+  double kernelSeconds(const schedule::KernelSchedule &schedule,
+                       double) override {
+    // 100 to 999 microseconds, fixed by the schedule's text.
+    // Divided, not multiplied by 1e-6, so that the file shows 0.000123.
+    double seconds = double(100 + fnv1a(schedule.str()) % 900) / 1e6;
+    elapsed += seconds;
+    return seconds;
+  }
+
+private:
+  double elapsed = 0;
+};
+
+} // namespace
+
+std::unique_ptr<TuningClock> tilec::driver::makeSteadyClock() {
+  return std::make_unique<SteadyClock>();
+}
+
+std::unique_ptr<TuningClock> tilec::driver::makeFakeClock() {
+  return std::make_unique<FakeClock>();
+}
+
+Tuner::Tuner(TuningClock &clock, TuneProgress &progress, double budgetSeconds)
+    : clock(clock), progress(progress), budget(budgetSeconds),
+      start(clock.now()) {}
+
+double Tuner::timeLeft() {
+  if (budget <= 0)
+    return std::numeric_limits<double>::infinity();
+  return budget - (clock.now() - start);
+}
+
+bool Tuner::budgetSpent() { return timeLeft() <= 0; }
+
+TunedKernel Tuner::tune(const KernelTask &task, CandidateRunner &runner,
+                        unsigned index, unsigned count) {
+  using Status = tune::CandidateResult::Status;
+  TunedKernel tuned;
+  progress.startKernel(index, count, task);
+  for (unsigned c = 0; c < task.candidates.size(); ++c) {
+    if (budgetSpent()) {
+      tuned.cutByBudget = true;
+      break;
+    }
+    tune::CandidateResult result = runner.measure(task, c);
+    ++tuned.tried;
+    double seconds = 0;
+    if (result.status == Status::Ok) {
+      std::vector<double> recorded;
+      for (double measured : result.seconds)
+        recorded.push_back(clock.kernelSeconds(task.candidates[c], measured));
+      seconds = tune::medianOf(recorded);
+      if (int(c) == task.defaultCandidate)
+        tuned.defaultSeconds = seconds;
+      if (!tuned.found || seconds < tuned.seconds) {
+        tuned.found = true;
+        tuned.best = c;
+        tuned.seconds = seconds;
+      }
+    } else if (result.status == Status::Wrong) {
+      ++tuned.wrong;
+    } else {
+      ++tuned.failed;
+    }
+    progress.candidateDone(task, c, result, seconds, tuned, timeLeft());
+  }
+  progress.finishKernel(task, tuned);
+  return tuned;
+}
