@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs what bench/cpu/run.sh needs beyond tilec's own build: OpenBLAS and
+# Installs what bench/run.sh needs beyond tilec's own build: OpenBLAS and
 # oneDNN. Only the benchmark uses them, so scripts/setup.sh does not.
 set -e
 sudo_cmd=""

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""PyTorch's CUDA baselines of the benchmark cases, and the cases' data.
+
+  torch_baselines.py --cases BUNDLE/cases.json --data DIR [--repeat=N]
+                     [--seed=S]
+
+For every case: writes random inputs (uniform in [-1, 1), seeded) as
+DIR/CASE/NAME.npy in the layouts of bench/kernels/*.tile, computes the output
+with PyTorch in full f32 (TF32 off, so it is the same arithmetic tilec does)
+into DIR/CASE/reference.npy, and times the computation: CUDA events around
+each of --repeat runs after warm-up runs, median. tilec-run then runs on the
+same files (bench/table.py gpu). Prints one JSON object:
+  {"torch": VERSION, "device": NAME, "libraries": "...",
+   "cases": {CASE: {"seconds": MEDIAN, "min_seconds": MIN, "call": "..."}}}
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+
+import numpy
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from cases import CaseError, load_cases  # noqa: E402
+
+
+def operation(case, inputs):
+    """The case as a PyTorch call on CUDA tensors of the .tile layouts: the
+    function to time (returning the output in the .tile layout) and what it
+    calls. Layout changes of the weights happen here, once, untimed."""
+    if case.kernel == "matmul":
+        a, b = inputs
+        return (lambda: torch.matmul(a, b)), "torch.matmul (cuBLAS)"
+    if case.kernel == "softmax":
+        (logits,) = inputs
+        return (lambda: torch.softmax(logits, dim=1)), "torch.softmax"
+    image, filt = inputs
+    # NHWC data is NCHW in channels_last memory: permute is a view, no copy.
+    x = image.permute(0, 3, 1, 2)
+    if case.kernel == "conv3x3":
+        weight, groups = filt.permute(3, 2, 0, 1), 1  # HWIO -> OIHW
+        call = "conv2d, channels_last (cuDNN)"
+    else:
+        weight, groups = filt.permute(2, 0, 1).unsqueeze(1), image.shape[3]
+        call = "conv2d groups=C, channels_last"
+    weight = weight.contiguous(memory_format=torch.channels_last)
+    return (lambda: F.conv2d(x, weight, padding=1, groups=groups)
+            .permute(0, 2, 3, 1)), call
+
+
+def time_cuda(fn, repeat, warmup=3):
+    """Median and minimum seconds of `fn` by CUDA events, after warm-up."""
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(repeat):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) * 1e-3)
+    return statistics.median(times), min(times)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cases", required=True)
+    parser.add_argument("--data", required=True)
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not torch.cuda.is_available():
+        sys.exit("torch_baselines.py: PyTorch sees no CUDA device")
+    try:
+        cases = load_cases(args.cases)
+    except CaseError as e:
+        sys.exit("torch_baselines.py: %s" % e)
+    # f32 as f32: no TF32 tensor-core shortcuts, which round the inputs to
+    # 10 bits of mantissa; cuDNN may pick its fastest algorithm.
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cudnn.benchmark = True
+
+    rng = numpy.random.default_rng(args.seed)
+    report = {"torch": torch.__version__,
+              "device": torch.cuda.get_device_name(0),
+              "libraries": "CUDA %s, cuDNN %s" % (
+                  torch.version.cuda, torch.backends.cudnn.version()),
+              "cases": {}}
+    for case in cases:
+        folder = os.path.join(args.data, case.name)
+        os.makedirs(folder, exist_ok=True)
+        tensors = []
+        for name, shape in zip(case.inputs, case.input_shapes):
+            array = rng.uniform(-1, 1, size=shape).astype(numpy.float32)
+            numpy.save(os.path.join(folder, name + ".npy"), array)
+            tensors.append(torch.from_numpy(array).cuda())
+        fn, call = operation(case, tensors)
+        with torch.no_grad():
+            numpy.save(os.path.join(folder, "reference.npy"),
+                       fn().contiguous().cpu().numpy())
+            median, fastest = time_cuda(fn, args.repeat)
+        report["cases"][case.name] = {"seconds": median,
+                                      "min_seconds": fastest, "call": call}
+        print("torch_baselines.py: %s %.3g ms" % (case.name, median * 1e3),
+              file=sys.stderr, flush=True)
+    json.dump(report, sys.stdout, indent=1, sort_keys=True)
+    print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Tests of bench/'s scripts, with stand-ins for tilec, cpu-bench and
+tilec-run so they need no build and no library:
+    python3 -m unittest discover -s bench/test -v
+"""
+
+import importlib.util
+import json
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+BENCH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, BENCH)
+
+from cases import CaseError, load_cases  # noqa: E402
+
+# A `tilec` that answers `bench --json` in docs/bench.md's schema (10 ms, or
+# 5 ms with --schedule) and writes an empty schedule file for `autotune`.
+FAKE_TILEC = """\
+import json, sys
+args = sys.argv[1:]
+OK = True
+if args[0] == "autotune":
+    open(args[args.index("-o") + 1], "w").write("{}")
+    sys.exit(0)
+tuned = any(a.startswith("--schedule=") for a in args)
+seconds = 0.005 if tuned else 0.01
+print(json.dumps({"device": "cpu:host:test:0", "kernels": [
+    {"name": "k", "schedule_source": "file" if tuned else "cost-model",
+     "median_seconds": seconds}],
+    "total": {"median_seconds": seconds}, "check": {"ok": OK}}))
+sys.exit(0 if OK else 1)
+"""
+
+# A cpu-bench answering every case: OpenBLAS 20 ms, oneDNN 10 ms.
+FAKE_CPU_BENCH = """\
+import json, sys
+cases = [a for a in sys.argv[1:] if not a.startswith("--")]
+print(json.dumps({"openblas": "fake", "onednn": "0.0", "cases": [
+    {"case": c, "openblas": {"seconds": 0.02, "error": 0},
+     "onednn": {"seconds": 0.01, "error": 0}} for c in cases]}))
+"""
+
+
+# A tilec-run whose output is the reference times FACTOR, 2 ms per run.
+FAKE_TILEC_RUN = """\
+import json, os, shutil, sys
+import numpy
+args = sys.argv[1:]
+out = args[args.index("--output-dir") + 1]
+data = os.path.dirname(args[args.index("--input") + 1].split("=", 1)[1])
+os.makedirs(out, exist_ok=True)
+numpy.save(os.path.join(out, "P.npy"),
+           numpy.load(os.path.join(data, "reference.npy")) * FACTOR)
+print(json.dumps({"device": "opencl:test:0", "total": {"median_s": 0.002},
+                  "outputs": [{"name": "P"}]}))
+"""
+
+
+def write_script(folder, name, body):
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write("#!%s\n%s" % (sys.executable, body))
+    os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
+    return path
+
+
+def write_cases(folder, cases):
+    path = os.path.join(folder, "cases.json")
+    with open(path, "w") as f:
+        json.dump({"cases": cases}, f)
+    return path
+
+
+class CasesTest(unittest.TestCase):
+    def test_default_cases_are_valid(self):
+        for gpu in (False, True):
+            cases = load_cases(gpu=gpu)
+            self.assertGreaterEqual(len(cases), 8)
+            for case in cases:
+                self.assertTrue(os.path.exists(case.tile_file), case.tile_file)
+                self.assertEqual(len(case.inputs), len(case.input_shapes))
+                self.assertGreater(case.work, 0)
+
+    def test_overrides(self):
+        cases = load_cases(overrides=["matmul-square.M=8", "R=3"],
+                           only=["matmul-square", "softmax"])
+        self.assertEqual([c.name for c in cases], ["matmul-square", "softmax"])
+        self.assertEqual(cases[0].defines(),
+                         ["-D", "M=8", "-D", "K=1024", "-D", "N=1024"])
+        self.assertEqual(cases[0].spec(), "matmul:M=8,K=1024,N=1024")
+        self.assertEqual(cases[0].work, 2 * 8 * 1024 * 1024)
+        self.assertEqual(cases[1].sizes["R"], 3)
+        self.assertEqual(cases[1].unit, "GB/s")
+
+    def test_errors_name_the_problem(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            bad_kernel = write_cases(tmp, [{"name": "x", "kernel": "fft",
+                                            "sizes": {}}])
+            with self.assertRaisesRegex(CaseError, r"cases\[0\].*'fft'"):
+                load_cases(bad_kernel)
+            missing = write_cases(tmp, [{"name": "x", "kernel": "softmax",
+                                         "sizes": {"R": 2}}])
+            with self.assertRaisesRegex(CaseError, "needs the positive sizes"):
+                load_cases(missing)
+        with self.assertRaisesRegex(CaseError, "no case has a size Q"):
+            load_cases(overrides=["Q=2"])
+        with self.assertRaisesRegex(CaseError, "positive integer"):
+            load_cases(overrides=["M=-1"])
+        with self.assertRaisesRegex(CaseError, "no case named nope"):
+            load_cases(only=["nope"])
+        with self.assertRaisesRegex(CaseError, "cannot read"):
+            load_cases("/nonexistent/cases.json")
+
+
+class CpuTableTest(unittest.TestCase):
+    def run_table(self, tmp, *extra, tilec_body=FAKE_TILEC, tilec=None):
+        """table.py cpu on two small cases with the stand-ins."""
+        tilec = tilec or write_script(tmp, "tilec", tilec_body)
+        bench = write_script(tmp, "cpu-bench", FAKE_CPU_BENCH)
+        cases = write_cases(tmp, [
+            {"name": "mm", "kernel": "matmul",
+             "sizes": {"M": 100, "K": 100, "N": 100}},
+            {"name": "sm", "kernel": "softmax", "sizes": {"R": 10, "C": 1000}}])
+        return subprocess.run(
+            [sys.executable, os.path.join(BENCH, "table.py"), "cpu",
+             "--tilec", tilec, "--cpu-bench", bench, "--cases", cases,
+             "--results", os.path.join(tmp, "results"), "--repeat=3"] +
+            list(extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True)
+
+    def test_default_tuned_and_ratios(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            result = self.run_table(tmp, "--tune")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            lines = result.stdout.splitlines()
+            self.assertIn("| case | shape | unit | tilec default | tilec tuned "
+                          "| OpenBLAS | oneDNN | tuned/default | "
+                          "tilec/OpenBLAS | tilec/oneDNN | check |", lines)
+            # 2e6 flops: 0.2 GFLOP/s default (10 ms), 0.4 tuned (5 ms);
+            # OpenBLAS 20 ms, oneDNN 10 ms, against tuned tilec's 5 ms.
+            self.assertIn("| mm | M=100 K=100 N=100 | GFLOP/s | 0.2 | 0.4 | "
+                          "0.1 | 0.2 | 2.00 | 4.00 | 2.00 | ok |", lines)
+            self.assertIn("| sm | R=10 C=1000 | GB/s | 0.008 | 0.016 | 0.004 | "
+                          "0.008 | 2.00 | 4.00 | 2.00 | ok |", lines)
+            self.assertTrue(os.path.exists(os.path.join(
+                tmp, "results", "cpu_host_test_0.schedules.json")))
+            self.assertTrue(os.path.exists(os.path.join(
+                tmp, "results", "cpu_host_test_0.llvm-x86.json")))
+
+    def test_without_schedule_file_tuned_is_empty(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            result = self.run_table(tmp)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("| mm | M=100 K=100 N=100 | GFLOP/s | 0.2 | — | 0.1 | "
+                          "0.2 | — | 2.00 | 1.00 | ok |",
+                          result.stdout.splitlines())
+            self.assertIn("no schedule file for this device", result.stdout)
+
+    def test_failed_check_fails_the_run(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            result = self.run_table(tmp, tilec_body=FAKE_TILEC.replace(
+                "OK = True", "OK = False"))
+            self.assertEqual(result.returncode, 1)
+            self.assertIn("| 0.2 | — | 0.1 | 0.2 | — | 2.00 | 1.00 | "
+                          "FAIL: tilec default (abs nan, rel nan) |",
+                          result.stdout)
+
+    def test_missing_tool_is_reported_in_the_table(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            result = self.run_table(
+                tmp, tilec=os.path.join(tmp, "no-tilec"))
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("- mm: tilec default:", result.stdout)
+            self.assertIn("| mm | M=100 K=100 N=100 | GFLOP/s | — | — | 0.1 | "
+                          "0.2 | — | — | — | — |", result.stdout.splitlines())
+
+
+
+@unittest.skipUnless(importlib.util.find_spec("numpy"), "needs numpy")
+class GpuTableTest(unittest.TestCase):
+    def run_table(self, tmp, factor):
+        """table.py gpu on a bundle of one softmax case, default only."""
+        import numpy
+
+        bundle = os.path.join(tmp, "bundle")
+        os.makedirs(os.path.join(bundle, "default"))
+        write_cases(bundle, [{"name": "sm", "kernel": "softmax",
+                              "sizes": {"R": 2, "C": 3}}])
+        open(os.path.join(bundle, "default", "sm.cl.json"), "w").close()
+        data = os.path.join(tmp, "data")
+        os.makedirs(os.path.join(data, "sm"))
+        numpy.save(os.path.join(data, "sm", "L.npy"), numpy.zeros((2, 3)))
+        numpy.save(os.path.join(data, "sm", "reference.npy"),
+                   numpy.full((2, 3), 1 / 3))
+        torch = os.path.join(tmp, "torch.json")
+        with open(torch, "w") as f:
+            json.dump({"torch": "2.x", "device": "H200", "cases": {
+                "sm": {"seconds": 0.001}}}, f)
+        tilec_run = write_script(tmp, "tilec-run", FAKE_TILEC_RUN.replace(
+            "FACTOR", repr(factor)))
+        return subprocess.run(
+            [sys.executable, os.path.join(BENCH, "table.py"), "gpu",
+             "--bundle", bundle, "--tilec-run", tilec_run, "--torch", torch,
+             "--data", data, "--repeat=2"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def test_outputs_checked_against_pytorch(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            result = self.run_table(tmp, 1.0)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            # 48 bytes: 2.4e-5 GB/s in 2 ms, 4.8e-5 for PyTorch's 1 ms.
+            self.assertIn("| sm | R=2 C=3 | GB/s | 2.4e-05 | — | 4.8e-05 | — | "
+                          "0.50 | ok |", result.stdout.splitlines())
+
+    def test_wrong_output_fails(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            result = self.run_table(tmp, 1.01)
+            self.assertEqual(result.returncode, 1)
+            self.assertIn("FAIL: tilec default (error 0.01)", result.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
