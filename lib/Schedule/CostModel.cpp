@@ -74,15 +74,6 @@ constexpr unsigned kMaxRemainderLoops = 8;
 /// schedules equally bound by one term in favour of less traffic.
 constexpr double kOverlapLeak = 0.1;
 
-constexpr double kDefaultCPUClockHz = 2.5e9;
-constexpr double kDefaultGPUClockHz = 1e9;
-
-double clockHz(const DeviceProfile &device) {
-  if (device.clockMHz > 0)
-    return device.clockMHz * 1e6;
-  return device.isCPU ? kDefaultCPUClockHz : kDefaultGPUClockHz;
-}
-
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 /// The time of terms that overlap: the largest, plus the leak of the rest.

@@ -36,15 +36,15 @@ constexpr double kCPUMaxBytesPerSecond = 200e9;
 /// 72 x 2.0 GHz x 16 = 2.3 TB/s against 0.5 plus its Infinity Cache).
 constexpr double kGPUBytesPerCUPerCycle = 16;
 
-double clockHz(const DeviceProfile &profile) {
+} // namespace
+
+double tilec::schedule::clockHz(const DeviceProfile &profile) {
   double mhz = profile.clockMHz > 0
                    ? profile.clockMHz
                    : (profile.isCPU ? kDefaultCPUClockMHz
                                     : kDefaultGPUClockMHz);
   return mhz * 1e6;
 }
-
-} // namespace
 
 DeviceProfile tilec::schedule::profileFromDeviceInfo(
     const rt::DeviceInfo &device) {

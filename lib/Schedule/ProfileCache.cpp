@@ -13,6 +13,7 @@
 #include "tilec/Schedule/ProfileCache.h"
 
 #include "tilec/Support/FileIO.h"
+#include "tilec/Support/Json.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -67,9 +68,12 @@ ProfileCache ProfileCache::load(const std::string &path,
   Result<std::string> text = readFileBytes(path);
   if (!text)
     return corrupt(text.message());
-  json root = json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (root.is_discarded() || !root.is_object())
-    return corrupt("not valid JSON");
+  Result<json> parsed = parseJson(*text, path);
+  if (!parsed) // the message starts with "PATH: ", which corrupt() adds
+    return corrupt(parsed.message().substr(path.size() + 2));
+  json &root = *parsed;
+  if (!root.is_object())
+    return corrupt("not a JSON object");
   if (root.value("format", json()) != kFormat ||
       root.value("version", json()) != kVersion)
     return corrupt(std::string("not a '") + kFormat + "' file of version " +

@@ -17,6 +17,7 @@
 #include "tilec/Schedule/ScheduleFile.h"
 
 #include "tilec/Support/FileIO.h"
+#include "tilec/Support/Json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -72,46 +73,16 @@ private:
                  ScheduleEntry &entry);
 };
 
-/// Records where JSON text stops being JSON. The library is built without
-/// exceptions, so the error comes from a SAX pass rather than a catch.
-class SyntaxErrorFinder : public nlohmann::json_sax<json> {
-public:
-  std::string message;
-
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t &) override { return true; }
-  bool string(string_t &) override { return true; }
-  bool binary(binary_t &) override { return true; }
-  bool start_object(std::size_t) override { return true; }
-  bool key(string_t &) override { return true; }
-  bool end_object() override { return true; }
-  bool start_array(std::size_t) override { return true; }
-  bool end_array() override { return true; }
-  bool parse_error(std::size_t, const std::string &,
-                   const nlohmann::detail::exception &e) override {
-    // what() reads "[json.exception.parse_error.101] parse error at line 3,
-    // column 5: ..."; the bracketed id means nothing to a user.
-    std::string what = e.what();
-    size_t start = what.find("] ");
-    message = start == std::string::npos ? what : what.substr(start + 2);
+/// parseJson's result into `out`, or its message into `error`.
+bool parseJsonInto(const std::string &text, const std::string &name, json &out,
+                   std::string &error) {
+  Result<json> parsed = parseJson(text, name);
+  if (!parsed) {
+    error = parsed.message();
     return false;
   }
-};
-
-/// Parses `text` into `out`; on a syntax error, says where in `error`.
-bool parseJson(const std::string &text, const std::string &name, json &out,
-               std::string &error) {
-  out = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!out.is_discarded())
-    return true;
-  SyntaxErrorFinder finder;
-  json::sax_parse(text, &finder);
-  error = name + ": not valid JSON" +
-          (finder.message.empty() ? "" : ": " + finder.message);
-  return false;
+  out = std::move(*parsed);
+  return true;
 }
 
 /// "2026-11-30": four digits, two, two.
@@ -348,7 +319,7 @@ tilec::schedule::scheduleFromJson(const std::string &text,
                                   const std::string &where) {
   json value;
   std::string error;
-  if (!parseJson(text, where, value, error))
+  if (!parseJsonInto(text, where, value, error))
     return Result<KernelSchedule>::error(error);
   // `where` names the file and the entry already; the reader adds nothing.
   ScheduleFileReader reader(where);
@@ -385,7 +356,7 @@ tilec::schedule::parseScheduleFile(const std::string &text,
                                    const std::string &name) {
   json root;
   std::string error;
-  if (!parseJson(text, name, root, error))
+  if (!parseJsonInto(text, name, root, error))
     return Result<ScheduleFile>::error(error);
   ScheduleFileReader reader(name);
   ScheduleFile file;

@@ -9,6 +9,7 @@
 #include "TuneFolder.h"
 
 #include "tilec/Support/FileIO.h"
+#include "tilec/Support/Json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -85,12 +86,13 @@ std::map<std::string, std::string> stringMap(const json &object,
   return result;
 }
 
-json parseJson(const std::string &text, const std::string &name) {
-  try {
-    return json::parse(text);
-  } catch (const json::exception &error) {
-    throw FieldError{name + ": not valid JSON: " + error.what()};
-  }
+/// The JSON of `text`; a syntax error becomes a FieldError.
+json parseOrThrow(const std::string &text, const std::string &name) {
+  Result<nlohmann::json> root = parseJson(text, name);
+  if (!root)
+    throw FieldError{root.message()};
+  return json(*root); // the writer's key order does not matter to a reader
+
 }
 
 const char *statusName(CandidateResult::Status status) {
@@ -140,7 +142,7 @@ std::string tilec::tune::printTuneIndex(const TuneIndex &index) {
 Result<TuneIndex> tilec::tune::parseTuneIndex(const std::string &text,
                                               const std::string &name) {
   try {
-    json root = parseJson(text, name);
+    json root = parseOrThrow(text, name);
     checkHeader(root, "tilec-tune", name);
     TuneIndex index;
     index.target = stringField(root, "target", name);
@@ -201,7 +203,7 @@ std::string tilec::tune::printTuneResults(const TuneResults &results) {
 Result<TuneResults> tilec::tune::parseTuneResults(const std::string &text,
                                                   const std::string &name) {
   try {
-    json root = parseJson(text, name);
+    json root = parseOrThrow(text, name);
     checkHeader(root, "tilec-tune-results", name);
     TuneResults results;
     results.device = stringField(root, "device", name);

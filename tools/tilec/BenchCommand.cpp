@@ -150,12 +150,8 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
   std::vector<InputFlag> inputFlags = parseInputFlags(options.inputs);
 
   ProgramLoader loader(options.program);
-  const ast::Function &entry = loader.parse();
-  loader.setInputFiles(
-      readInputFiles(inputFlags, entry, loader.entryDisplayName()));
-  typed::Program program = loader.bind();
-  std::vector<Tensor> inputs =
-      assembleInputs(program, loader.takeInputFiles(), options.seed);
+  auto [program, inputs] =
+      loadProgramWithInputs(loader, inputFlags, options.seed);
 
   bool verbose = options.program.verbose;
   DeviceTarget device = openDeviceTarget(target, options.device);

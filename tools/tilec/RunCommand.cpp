@@ -66,12 +66,8 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
   std::vector<InputFlag> inputFlags = parseInputFlags(options.inputs);
 
   ProgramLoader loader(options.program);
-  const ast::Function &entry = loader.parse();
-  loader.setInputFiles(
-      readInputFiles(inputFlags, entry, loader.entryDisplayName()));
-  typed::Program program = loader.bind();
-  std::vector<Tensor> inputs =
-      assembleInputs(program, loader.takeInputFiles(), options.seed);
+  auto [program, inputs] =
+      loadProgramWithInputs(loader, inputFlags, options.seed);
 
   // --check needs the inputs again for the interpreter.
   std::vector<Tensor> checkInputs;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RunInputs.h"
+#include "ProgramLoader.h"
 #include "DriverError.h"
 
 #include "tilec/Frontend/Parser.h"
@@ -115,4 +116,17 @@ tilec::driver::assembleInputs(const typed::Program &program,
       inputs.push_back(generateChecked(value, seed, position));
   }
   return inputs;
+}
+
+ProgramWithInputs
+tilec::driver::loadProgramWithInputs(ProgramLoader &loader,
+                                     const std::vector<InputFlag> &flags,
+                                     uint64_t seed) {
+  const ast::Function &entry = loader.parse();
+  loader.setInputFiles(
+      readInputFiles(flags, entry, loader.entryDisplayName()));
+  ProgramWithInputs loaded{loader.bind(), {}};
+  loaded.inputs =
+      assembleInputs(loaded.program, loader.takeInputFiles(), seed);
+  return loaded;
 }

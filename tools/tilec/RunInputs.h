@@ -21,6 +21,8 @@
 
 namespace tilec::driver {
 
+class ProgramLoader;
+
 /// One `--input NAME=PATH`.
 struct InputFlag {
   std::string name;
@@ -42,6 +44,19 @@ readInputFiles(const std::vector<InputFlag> &flags, const ast::Function &entry,
 std::vector<Tensor> assembleInputs(const typed::Program &program,
                                    std::map<std::string, InputFile> files,
                                    uint64_t seed);
+
+/// A program bound with its --input files, and its inputs.
+struct ProgramWithInputs {
+  typed::Program program;
+  std::vector<Tensor> inputs;
+};
+
+/// What `run` and `bench` do first: parses `loader`'s program, reads the
+/// --input files (their shapes and types take part in binding), binds, and
+/// assembles the inputs.
+ProgramWithInputs loadProgramWithInputs(ProgramLoader &loader,
+                                        const std::vector<InputFlag> &flags,
+                                        uint64_t seed);
 
 } // namespace tilec::driver
 

@@ -53,6 +53,10 @@ DeviceProfile hostCPUProfile();
 /// on, since its facts may be given as options for another CPU.
 DeviceProfile profileFromCPUFacts(const CPUFacts &facts);
 
+/// The clock in Hz, or an assumed one (2.5 GHz for a CPU, 1 GHz for a GPU)
+/// when the runtime reports none.
+double clockHz(const DeviceProfile &profile);
+
 /// Peak rates when none was measured: compute units x clock x SIMD lanes x 2
 /// (FMA) and a bandwidth guess; documented where defined.
 double estimatedPeakFlops(const DeviceProfile &profile);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Runtime/DeviceReport.h"
+#include "tilec/Support/Json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -232,16 +233,10 @@ tilec::rt::parseDeviceReportJson(const std::string &text,
                                  const std::string &name) {
   using Report = std::vector<RuntimeDevices>;
   using Parsed = Result<Report>;
-  json root;
-  try {
-    root = json::parse(text);
-  } catch (const json::exception &e) {
-    std::string what = e.what();
-    size_t start = what.find("] ");
-    return Parsed::error(name + ": not valid JSON: " +
-                         (start == std::string::npos ? what
-                                                     : what.substr(start + 2)));
-  }
+  Result<json> parsed = parseJson(text, name);
+  if (!parsed)
+    return Parsed::error(parsed.message());
+  json &root = *parsed;
   auto devices = root.is_object() ? root.find("devices") : root.end();
   if (devices == root.end() || !devices->is_array())
     return Parsed::error(name + ": not a device list ('tilec devices --json' "

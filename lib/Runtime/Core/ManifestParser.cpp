@@ -13,6 +13,7 @@
 #include "ManifestSpelling.h"
 
 #include "tilec/Runtime/Manifest.h"
+#include "tilec/Support/Json.h"
 #include "tilec/Support/Tensor.h"
 
 #include <nlohmann/json.hpp>
@@ -421,17 +422,8 @@ Result<Manifest> ManifestReader::read(const json &root) {
 
 Result<Manifest> tilec::rt::parseManifest(const std::string &text,
                                           const std::string &name) {
-  json root;
-  try {
-    root = json::parse(text);
-  } catch (const json::exception &e) {
-    // e.what() reads "[json.exception.parse_error.101] parse error at line
-    // 3, column 5: ..."; the bracketed id means nothing to a user.
-    std::string what = e.what();
-    size_t start = what.find("] ");
-    return Result<Manifest>::error(
-        name + ": not valid JSON: " +
-        (start == std::string::npos ? what : what.substr(start + 2)));
-  }
-  return ManifestReader(name).read(root);
+  Result<json> root = parseJson(text, name);
+  if (!root)
+    return Result<Manifest>::error(root.message());
+  return ManifestReader(name).read(*root);
 }
