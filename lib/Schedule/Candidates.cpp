@@ -72,18 +72,6 @@ private:
 // GPU
 //===----------------------------------------------------------------------===//
 
-GPUTargetOptions targetOf(const DeviceProfile &device) {
-  GPUTargetOptions target;
-  target.maxWorkGroupSize = device.maxWorkGroupSize;
-  for (unsigned d = 0; d < 3; ++d)
-    target.maxWorkItemSizes[d] = device.maxWorkItemSizes[d];
-  target.localMemBytes = device.localMemBytes;
-  target.computeUnits = device.computeUnits;
-  target.preferredVectorWidth = device.preferredVectorWidth;
-  target.subgroupSize = device.subgroupSize;
-  return target;
-}
-
 /// The widest vector the target's code may use: OpenCL C has 8- and
 /// 16-wide vectors, SPIR-V for Vulkan at most 4 (and a profile without a
 /// runtime may be either).
@@ -332,7 +320,7 @@ KernelSchedule handDefault(const KernelModel &kernel,
     GPUKernelShape shape;
     shape.parallelExtents = kernel.parallelExtents;
     shape.reducesInRegisters = kernel.registerReduction;
-    return defaultGPUSchedule(shape, targetOf(device));
+    return defaultGPUSchedule(shape, gpuTargetOptions(device));
   }
   KernelShape shape;
   shape.extents = kernel.parallelExtents;

@@ -46,6 +46,19 @@ double tilec::schedule::clockHz(const DeviceProfile &profile) {
   return mhz * 1e6;
 }
 
+GPUTargetOptions
+tilec::schedule::gpuTargetOptions(const DeviceProfile &device) {
+  GPUTargetOptions target;
+  target.maxWorkGroupSize = device.maxWorkGroupSize;
+  for (unsigned d = 0; d < 3; ++d)
+    target.maxWorkItemSizes[d] = device.maxWorkItemSizes[d];
+  target.localMemBytes = device.localMemBytes;
+  target.computeUnits = device.computeUnits;
+  target.preferredVectorWidth = device.preferredVectorWidth;
+  target.subgroupSize = device.subgroupSize;
+  return target;
+}
+
 DeviceProfile tilec::schedule::profileFromDeviceInfo(
     const rt::DeviceInfo &device) {
   DeviceProfile profile;

@@ -36,29 +36,19 @@ constexpr const char *kFormatName = "tilec-schedules";
 
 /// Walks one schedule file's JSON tree; stops at the first error, which
 /// names the file and the path to the offending value.
-class ScheduleFileReader {
+class ScheduleFileReader : private JsonErrorTrail {
 public:
-  explicit ScheduleFileReader(std::string name) : fileName(std::move(name)) {}
+  explicit ScheduleFileReader(std::string name)
+      : JsonErrorTrail(std::move(name)) {}
 
   /// The whole file.
   bool readFile(const json &root, ScheduleFile &file);
   /// One schedule object; `where` is the path to it.
   bool readSchedule(const json &value, const std::string &where,
                     KernelSchedule &schedule);
-  const std::string &message() const { return error; }
+  using JsonErrorTrail::message;
 
 private:
-  std::string fileName;
-  std::string error;
-
-  bool fail(const std::string &where, const std::string &what) {
-    if (error.empty())
-      error = fileName + ": " + (where.empty() ? "" : where + ": ") + what;
-    return false;
-  }
-  static std::string at(const std::string &where, const std::string &key) {
-    return where.empty() ? key : where + "." + key;
-  }
 
   bool checkKeys(const json &object, const std::string &where,
                  std::initializer_list<const char *> allowed);

@@ -264,13 +264,7 @@ TEST_CASE("The measured CPU defaults stay first", "[costmodel]") {
 TEST_CASE("The top GPU candidates pass the mapping", "[costmodel]") {
   DeviceProfile device = gpuProfile();
   device.id = "vulkan:test:gpu:0"; // at most 4-wide vectors
-  GPUTargetOptions target;
-  target.maxWorkGroupSize = device.maxWorkGroupSize;
-  for (unsigned d = 0; d < 3; ++d)
-    target.maxWorkItemSizes[d] = device.maxWorkItemSizes[d];
-  target.localMemBytes = device.localMemBytes;
-  target.computeUnits = device.computeUnits;
-  target.subgroupSize = device.subgroupSize;
+  GPUTargetOptions target = gpuTargetOptions(device);
   for (const std::string &source :
        {matmulSource(256, 192, 300), matmulSource(100, 36, 7),
         std::string(convSource), std::string(elementwiseSource)}) {

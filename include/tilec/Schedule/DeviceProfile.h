@@ -10,6 +10,7 @@
 #ifndef TILEC_SCHEDULE_DEVICEPROFILE_H
 #define TILEC_SCHEDULE_DEVICEPROFILE_H
 
+#include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Runtime/Device.h"
 
 #include <cstdint>
@@ -52,6 +53,9 @@ DeviceProfile hostCPUProfile();
 /// core, no clock): what the CPU default-schedule pass compares schedules
 /// on, since its facts may be given as options for another CPU.
 DeviceProfile profileFromCPUFacts(const CPUFacts &facts);
+
+/// The limits and facts of `profile` that the GPU mapping passes take.
+GPUTargetOptions gpuTargetOptions(const DeviceProfile &profile);
 
 /// The clock in Hz, or an assumed one (2.5 GHz for a CPU, 1 GHz for a GPU)
 /// when the runtime reports none.

@@ -24,6 +24,30 @@ namespace tilec {
 Result<nlohmann::json> parseJson(const std::string &text,
                                  const std::string &name);
 
+/// The first error of a reader that walks a JSON tree: "FILE: PATH: what",
+/// PATH the dotted way to the offending value ("kernels[2].args").
+class JsonErrorTrail {
+public:
+  explicit JsonErrorTrail(std::string fileName)
+      : fileName(std::move(fileName)) {}
+
+  /// Records the error unless one is already recorded; returns false.
+  bool fail(const std::string &where, const std::string &what) {
+    if (error.empty())
+      error = fileName + ": " + (where.empty() ? "" : where + ": ") + what;
+    return false;
+  }
+  /// The path of `key` inside `where`.
+  static std::string at(const std::string &where, const std::string &key) {
+    return where.empty() ? key : where + "." + key;
+  }
+  const std::string &message() const { return error; }
+
+protected:
+  std::string fileName;
+  std::string error; ///< empty until the first failure
+};
+
 } // namespace tilec
 
 #endif // TILEC_SUPPORT_JSON_H

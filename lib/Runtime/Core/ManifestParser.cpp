@@ -29,25 +29,14 @@ using json = nlohmann::json;
 namespace {
 
 /// Walks the JSON tree, filling a Manifest; stops at the first error.
-class ManifestReader {
+class ManifestReader : private JsonErrorTrail {
 public:
-  explicit ManifestReader(const std::string &name) : fileName(name) {}
+  explicit ManifestReader(const std::string &name) : JsonErrorTrail(name) {}
 
   Result<Manifest> read(const json &root);
 
 private:
-  std::string fileName;
-  std::string error;
-
-  bool fail(const std::string &where, const std::string &what) {
-    if (error.empty())
-      error = fileName + ": " + (where.empty() ? "" : where + ": ") + what;
-    return false;
-  }
-
-  static std::string at(const std::string &where, const char *key) {
-    return where.empty() ? key : where + "." + key;
-  }
+  using JsonErrorTrail::at;
   static std::string at(const std::string &where, size_t index) {
     return where + "[" + std::to_string(index) + "]";
   }
