@@ -93,6 +93,39 @@ struct ContractionPlan {
   int64_t lo(unsigned v) { return op.getLowerBounds()[v]; }
   int64_t hi(unsigned v) { return op.getUpperBounds()[v]; }
 
+  /// The least and greatest values of `e` with every variable in its range,
+  /// by interval arithmetic (exact when each variable occurs once); none
+  /// unless `e` is a sum of constant multiples of variables and constants.
+  std::optional<std::pair<int64_t, int64_t>> rangeOf(AffineExpr e) {
+    if (auto c = dyn_cast<AffineConstantExpr>(e))
+      return std::make_pair(c.getValue(), c.getValue());
+    if (auto d = dyn_cast<AffineDimExpr>(e))
+      return std::make_pair(lo(d.getPosition()), hi(d.getPosition()));
+    auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+    if (!bin)
+      return std::nullopt;
+    auto l = rangeOf(bin.getLHS()), r = rangeOf(bin.getRHS());
+    if (!l || !r)
+      return std::nullopt;
+    if (e.getKind() == AffineExprKind::Add)
+      return std::make_pair(l->first + r->first, l->second + r->second);
+    if (e.getKind() != AffineExprKind::Mul || r->first != r->second)
+      return std::nullopt;
+    int64_t k = r->first;
+    int64_t a = l->first * k, b = l->second * k;
+    return std::make_pair(std::min(a, b), std::max(a, b));
+  }
+
+  /// Whether `e >= 0` holds for every value of the variables in their
+  /// ranges (which the loops enforce), so needs no guard: the head offset
+  /// `E*h + e` of a multi-head access stays within its axis, for example.
+  bool holdsOnRanges(AffineExpr e) {
+    if (tile::isImpliedByVariableRanges(e))
+      return true;
+    auto range = rangeOf(e);
+    return range && range->first >= 0;
+  }
+
   /// The guards of the constraints and of the operand accesses, plus those
   /// of the output access when `withSink`.
   void collectGuards(bool withSink) {
@@ -100,8 +133,7 @@ struct ContractionPlan {
     for (unsigned i = 0; i < cons.getNumConstraints(); ++i) {
       AffineExpr e = cons.getConstraint(i);
       bool eq = cons.isEq(i);
-      if (tile::isTriviallyTrue(e, eq) ||
-          (!eq && tile::isImpliedByVariableRanges(e)))
+      if (tile::isTriviallyTrue(e, eq) || (!eq && holdsOnRanges(e)))
         continue;
       guards.push_back({e, eq});
     }
@@ -115,9 +147,9 @@ struct ContractionPlan {
   void addAccessGuards(AffineMap map, ArrayRef<int64_t> shape) {
     for (auto [e, size] : llvm::zip(map.getResults(), shape)) {
       AffineExpr upper = getAffineConstantExpr(size - 1, e.getContext()) - e;
-      if (!tile::isImpliedByVariableRanges(e))
+      if (!holdsOnRanges(e))
         guards.push_back({e, false});
-      if (!tile::isImpliedByVariableRanges(upper))
+      if (!holdsOnRanges(upper))
         guards.push_back({upper, false});
     }
   }

@@ -33,7 +33,26 @@ FailureOr<Scalar> KernelLowering::readValue(OpBuilder &b, Location loc, Value v,
   Operation *def = v.getDefiningOp();
   if (!def)
     return emitError(loc, "tile-to-loops: a function argument has no buffer");
-  return computeAt(b, loc, def, map, dims);
+  // A fused value read several times at one cell (`max` reads its operand
+  // twice, a fused producer may have several readers) is computed once.
+  CellKey key{v.getAsOpaquePointer(), map.getAsOpaquePointer(), {}};
+  for (Value dim : dims)
+    key.dims.push_back(dim.getAsOpaquePointer());
+  if (auto known = computedCells.find(key);
+      known != computedCells.end() && isVisibleAt(known->second.value, b))
+    return known->second;
+  FailureOr<Scalar> cell = computeAt(b, loc, def, map, dims);
+  if (succeeded(cell))
+    computedCells[key] = *cell;
+  return cell;
+}
+
+bool KernelLowering::isVisibleAt(Value value, OpBuilder &b) {
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != b.getInsertionBlock())
+    return false;
+  return b.getInsertionPoint() == b.getInsertionBlock()->end() ||
+         def->isBeforeInBlock(&*b.getInsertionPoint());
 }
 
 FailureOr<Scalar> KernelLowering::computeAt(OpBuilder &b, Location loc,

@@ -22,7 +22,10 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <map>
 #include <optional>
+#include <tuple>
+#include <vector>
 
 namespace tilec::tile {
 class ContractOp;
@@ -137,8 +140,24 @@ public:
   mlir::OpBuilder &topBuilder() { return top; }
 
 private:
+  /// A cell of a value: the value, the map and the dims it is read at.
+  struct CellKey {
+    void *value;
+    const void *map;
+    std::vector<void *> dims;
+    bool operator<(const CellKey &other) const {
+      return std::tie(value, map, dims) <
+             std::tie(other.value, other.map, other.dims);
+    }
+  };
+  /// Whether `value` may be used at `b`'s insertion point: it is defined
+  /// earlier in the same block (cells are reused only there).
+  static bool isVisibleAt(mlir::Value value, mlir::OpBuilder &b);
+
   mlir::ModuleOp module;
   mlir::OpBuilder &top;
+  /// The inlined cells computed so far, for readValue to reuse.
+  std::map<CellKey, Scalar> computedCells;
   llvm::DenseMap<mlir::Value, mlir::Value> buffers;
   llvm::DenseMap<mlir::Value, mlir::Value> globals;
   llvm::DenseSet<mlir::Value> inlined;

@@ -1,9 +1,9 @@
 //===- FuseElementwise.cpp - Group producers with their consumers ---------===//
 //
-// tile-fuse-elementwise: marks with `tilec.fused` every producer that the
-// rules of Fusion.h let convert-tile-to-loops compute inside the loop nest
-// of its single consumer (a contraction feeding elementwise ops, or
-// elementwise ops feeding elementwise ops or a contraction). Each chain of
+// tile-fuse-elementwise: marks with `tilec.fused` every producer that
+// chooseFusedProducers (Fusion.h) has convert-tile-to-loops compute inside
+// the loop nest of its consumers (a contraction feeding elementwise ops, or
+// elementwise ops feeding elementwise ops or a contraction). Each tree of
 // marked ops and the unmarked op at its end lowers to one loop nest.
 //
 //===----------------------------------------------------------------------===//
@@ -32,13 +32,16 @@ struct TileFuseElementwisePass
   using Base::Base;
   void runOnOperation() override {
     UnitAttr mark = UnitAttr::get(&getContext());
-    getOperation().walk([&](Operation *op) {
-      if (!isa<TileDialect>(op->getDialect()))
-        return;
-      if (canFuseIntoUser(op))
-        op->setAttr(kFusedAttrName, mark);
-      else
-        op->removeAttr(kFusedAttrName);
+    getOperation().walk([&](Block *block) {
+      llvm::DenseSet<Operation *> fused = chooseFusedProducers(*block);
+      for (Operation &op : *block) {
+        if (!isa<TileDialect>(op.getDialect()))
+          continue;
+        if (fused.contains(&op))
+          op.setAttr(kFusedAttrName, mark);
+        else
+          op.removeAttr(kFusedAttrName);
+      }
     });
   }
 };

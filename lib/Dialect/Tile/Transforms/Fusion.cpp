@@ -1,9 +1,10 @@
 //===- Fusion.cpp - Which tile producers fuse into their consumer ---------===//
 //
-// The legality rules of Fusion.h. A fused producer is recomputed at every
-// read by its consumer, so it must have one use, and a contraction must
-// yield each cell from one assignment of its output variables (a
-// permutation output map) read at the same cells (same shape).
+// The rules of Fusion.h. A fused producer is computed where its consumers
+// read it: a contraction must yield each cell from one assignment of its
+// output variables (a permutation output map) and be read at the same cells
+// (same shape), so that convert-tile-to-loops computes each cell once for
+// all its readers in the kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,7 +12,9 @@
 
 #include "tilec/Dialect/Tile/IR/TileOps.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -41,21 +44,60 @@ bool tile::needsBuffer(OpOperand &use) {
 }
 
 bool tile::canFuseIntoUser(Operation *op) {
-  if (op->getNumResults() != 1)
+  if (op->getNumResults() != 1 || op->getResult(0).use_empty())
     return false;
   Value result = op->getResult(0);
-  if (!result.hasOneUse())
-    return false;
-  OpOperand &use = *result.getUses().begin();
-  Operation *user = use.getOwner();
-  if (needsBuffer(use) || user->getBlock() != op->getBlock())
-    return false;
-  if (auto contract = dyn_cast<ContractOp>(op)) {
-    if (!isElementwiseOp(user) || !hasPermutationSink(contract))
+  for (OpOperand &use : result.getUses()) {
+    Operation *user = use.getOwner();
+    if (needsBuffer(use) || user->getBlock() != op->getBlock())
       return false;
-    auto userType = cast<RankedTensorType>(user->getResult(0).getType());
-    return userType.getShape() == contract.getType().getShape();
+    if (auto contract = dyn_cast<ContractOp>(op)) {
+      if (!isElementwiseOp(user) || !hasPermutationSink(contract))
+        return false;
+      auto userType = cast<RankedTensorType>(user->getResult(0).getType());
+      if (userType.getShape() != contract.getType().getShape())
+        return false;
+      continue;
+    }
+    if (!isElementwiseOp(op) ||
+        !(isElementwiseOp(user) || isa<ContractOp>(user)))
+      return false;
   }
-  return isElementwiseOp(op) &&
-         (isElementwiseOp(user) || isa<ContractOp>(user));
+  return true;
+}
+
+llvm::DenseSet<Operation *> tile::chooseFusedProducers(Block &block) {
+  // Ops that compute on a contraction's result through elementwise ops
+  // only: inside a contraction consumer they would redo that work (or at
+  // least the elementwise chain) at every multiply-add.
+  llvm::DenseSet<Operation *> afterContraction;
+  for (Operation &op : block) {
+    bool after = isa<ContractOp>(op);
+    if (isElementwiseOp(&op))
+      for (Value operand : op.getOperands())
+        if (afterContraction.contains(operand.getDefiningOp()))
+          after = true;
+    if (after)
+      afterContraction.insert(&op);
+  }
+  // Consumers come after their producers, so a reverse walk knows the
+  // kernel (the root) each user ends up in before deciding on a producer.
+  llvm::DenseSet<Operation *> fused;
+  llvm::DenseMap<Operation *, Operation *> rootOf;
+  for (Operation &op : llvm::reverse(block)) {
+    rootOf[&op] = &op;
+    if (!canFuseIntoUser(&op))
+      continue;
+    llvm::SmallPtrSet<Operation *, 2> roots;
+    bool intoContraction = false;
+    for (Operation *user : op.getUsers()) {
+      roots.insert(rootOf.lookup(user));
+      intoContraction |= isa<ContractOp>(user);
+    }
+    if (roots.size() != 1 || (intoContraction && afterContraction.contains(&op)))
+      continue;
+    fused.insert(&op);
+    rootOf[&op] = *roots.begin();
+  }
+  return fused;
 }

@@ -9,9 +9,11 @@
 #ifndef TILEC_DIALECT_TILE_TRANSFORMS_FUSION_H
 #define TILEC_DIALECT_TILE_TRANSFORMS_FUSION_H
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir {
+class Block;
 class Operation;
 class OpOperand;
 } // namespace mlir
@@ -36,11 +38,19 @@ bool hasPermutationSink(ContractOp op);
 /// the operand in a buffer (gather's values).
 bool needsBuffer(mlir::OpOperand &use);
 
-/// Whether producer `op` may be computed inside its single consumer: an
-/// elementwise op used once by an elementwise op or a contraction, or a
-/// contraction with a permutation output map used once by an elementwise op
-/// of the same shape.
+/// Whether producer `op` may legally be computed inside its consumers: all
+/// in its block, none needing it in a buffer, and either an elementwise op
+/// used by elementwise ops or contractions, or a contraction with a
+/// permutation output map used by elementwise ops of its shape.
 bool canFuseIntoUser(mlir::Operation *op);
+
+/// The producers of `block` worth fusing: legal ones whose users all end up
+/// in one kernel (so a value read twice, as `max` reads its operand, is
+/// computed once per cell), except the results of contractions and their
+/// elementwise successors where a contraction reads them: that would redo
+/// the work at every multiply-add. Such a value gets a buffer and is the
+/// end of its own kernel instead.
+llvm::DenseSet<mlir::Operation *> chooseFusedProducers(mlir::Block &block);
 
 } // namespace tilec::tile
 

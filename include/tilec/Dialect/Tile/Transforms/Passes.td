@@ -35,17 +35,23 @@ def TileFuseElementwisePass
   let summary = "Group elementwise ops with the contraction that feeds them";
   let description = [{
     Marks a producer with the unit attribute `tilec.fused` when its result is
-    better computed inside the loop nest of its single consumer than stored
-    in a buffer of its own. `convert-tile-to-loops` honours the mark, so each
-    group of marked ops and their consumer lowers to one loop nest.
+    better computed inside the loop nest of its consumers than stored in a
+    buffer of its own. `convert-tile-to-loops` honours the mark, so each
+    tree of marked ops and the op at its end lowers to one loop nest, where
+    each marked value is computed once per cell however often it is read
+    there.
 
-    A producer is fused when its only use is by an elementwise op (or, for an
-    elementwise producer, by a contraction operand) of a result with the
-    same shape as the producer, and it is not a function result. A
-    contraction is fused only when its output map is a permutation of
-    distinct index variables covering every output dimension: then each
-    output cell is one assignment of the output variables and its reduction
-    can run in registers inside the consumer's loop over the cells.
+    A producer is fused when all its users end up in one loop nest, and it
+    is an elementwise op read by elementwise ops or contractions, or a
+    contraction read only by elementwise ops of its shape. A contraction is
+    fused only when its output map is a permutation of distinct index
+    variables covering every output dimension: then each output cell is one
+    assignment of the output variables and its reduction can run in
+    registers inside the consumer's loop over the cells. A contraction's
+    result, or an elementwise function of it, is not fused into a
+    contraction that reads it: that would redo the work at every
+    multiply-add, so it ends a loop nest of its own (an epilogue of the
+    contraction that made it) instead.
   }];
 }
 
