@@ -33,6 +33,8 @@ void tilec::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::scf::SCFDialect>();
   // The gpu level (tilec-pipeline-gpu).
   registry.insert<mlir::gpu::GPUDialect, mlir::vector::VectorDialect>();
+  // The CPU back end (tilec-loops-to-llvm): its conversion interfaces.
+  registerLoopsToLLVMDialects(registry);
 }
 
 void tilec::registerAllPasses() {

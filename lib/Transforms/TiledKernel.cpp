@@ -16,6 +16,7 @@
 #include "MicroKernel.h"
 
 #include "tilec/Schedule/Schedule.h"
+#include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/LoopUtils.h"
 
@@ -66,6 +67,8 @@ AffineForOp BoxEmitter::loop(Value from, int64_t lower, int64_t upper,
     result = AffineForOp::create(builder, loc, from, lowerMap, from, upperMap,
                                  step);
   }
+  // Every loop of a box walks a band loop, and band loops are parallel.
+  result->setAttr(tilec::kParallelLoopAttrName, builder.getUnitAttr());
   builder.setInsertionPointToStart(result.getBody());
   return result;
 }

@@ -18,11 +18,11 @@
 // CHECK-COUNT-6:       arith.addf {{.*}} : vector<4xf32>
 // CHECK:             affine.vector_store %{{.*}}#0, %arg2[%[[M]], %[[N]]]
 // CHECK-COUNT-5:     affine.vector_store
-// CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C"}
+// CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C", tilec.parallel}
 // The remainder row: one point along m, both vectors along n.
 // CHECK-NEXT:  affine.for %{{.*}} = 6 to 7 {
 // CHECK:         iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>)
-// CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C"}
+// CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C", tilec.parallel}
 // CHECK-NOT:   tilec.schedule
 func.func @matmul(%A: memref<7x8xf32>, %B: memref<8x16xf32>, %C: memref<7x16xf32>) {
   affine.for %m = 0 to 7 {

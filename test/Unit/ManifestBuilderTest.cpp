@@ -192,3 +192,87 @@ module attributes {gpu.container_module} {
     CHECK(fixture.errors.find("2 outputs") != std::string::npos);
   }
 }
+
+namespace {
+
+/// A chain of four launches through three temporaries: %t1 and %t3
+/// (64 bytes each) are never alive together, %t2 (128 bytes) overlaps both.
+const char *kChain = R"mlir(
+module attributes {gpu.container_module} {
+  func.func @main(%X: memref<2x8xf32>, %Y: memref<2x8xf32>)
+      attributes {tilec.entry, tilec.input_names = ["X"], tilec.output_names = ["Y"]} {
+    %c1 = arith.constant 1 : index
+    %t1 = memref.alloc() : memref<2x8xf32>
+    %t2 = memref.alloc() : memref<4x8xf32>
+    %t3 = memref.alloc() : memref<2x8xf32>
+    gpu.launch_func @k::@copy blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%X : memref<2x8xf32>, %t1 : memref<2x8xf32>)
+    gpu.launch_func @k::@widen blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%t1 : memref<2x8xf32>, %t2 : memref<4x8xf32>)
+    gpu.launch_func @k::@narrow blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%t2 : memref<4x8xf32>, %t3 : memref<2x8xf32>)
+    gpu.launch_func @k::@copy blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%t3 : memref<2x8xf32>, %Y : memref<2x8xf32>)
+    memref.dealloc %t1 : memref<2x8xf32>
+    memref.dealloc %t2 : memref<4x8xf32>
+    memref.dealloc %t3 : memref<2x8xf32>
+    return
+  }
+  gpu.module @k {
+    gpu.func @copy(%a: memref<2x8xf32>, %b: memref<2x8xf32>) kernel
+        attributes {tilec.fingerprint = "00000000000000c1"} {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %a[%c0, %c0] : memref<2x8xf32>
+      memref.store %v, %b[%c0, %c0] : memref<2x8xf32>
+      gpu.return
+    }
+    gpu.func @widen(%a: memref<2x8xf32>, %b: memref<4x8xf32>) kernel
+        attributes {tilec.fingerprint = "00000000000000c2"} {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %a[%c0, %c0] : memref<2x8xf32>
+      memref.store %v, %b[%c0, %c0] : memref<4x8xf32>
+      gpu.return
+    }
+    gpu.func @narrow(%a: memref<4x8xf32>, %b: memref<2x8xf32>) kernel
+        attributes {tilec.fingerprint = "00000000000000c3"} {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %a[%c0, %c0] : memref<4x8xf32>
+      memref.store %v, %b[%c0, %c0] : memref<2x8xf32>
+      gpu.return
+    }
+  }
+}
+)mlir";
+
+} // namespace
+
+TEST_CASE("manifest temporaries: one buffer per slot of the plan",
+          "[manifest-builder]") {
+  ManifestFixture fixture;
+  auto manifest = fixture.build(kChain);
+  REQUIRE(mlir::succeeded(manifest));
+  // X and Y, then the slots largest first: %t2's, then %t1's and %t3's.
+  REQUIRE(manifest->buffers.size() == 4);
+  CHECK(manifest->buffers[2].id == 2);
+  CHECK(manifest->buffers[2].role == rt::BufferRole::Temporary);
+  CHECK(manifest->buffers[2].bytes == 128);
+  CHECK(manifest->buffers[3].id == 3);
+  CHECK(manifest->buffers[3].role == rt::BufferRole::Temporary);
+  CHECK(manifest->buffers[3].bytes == 64);
+  CHECK(manifest->peakTemporaryBytes == 192);
+  REQUIRE(manifest->kernels.size() == 4);
+  CHECK(manifest->kernels[0].args[1].buffer == 3); // %t1
+  CHECK(manifest->kernels[1].args[0].buffer == 3);
+  CHECK(manifest->kernels[1].args[1].buffer == 2); // %t2
+  CHECK(manifest->kernels[2].args[0].buffer == 2);
+  CHECK(manifest->kernels[2].args[1].buffer == 3); // %t3 takes %t1's slot
+  CHECK(manifest->kernels[3].args[0].buffer == 3);
+  CHECK(manifest->kernels[3].args[1].buffer == 1);
+  // A launch's bytes are those of its temporaries, not of their slots.
+  CHECK(manifest->kernels[1].bytes == 64 + 128);
+  // What the manifest says, a reader accepts.
+  manifest->artefact = "chain.cl";
+  auto parsed = rt::parseManifest(rt::printManifest(*manifest), "m.json");
+  if (!parsed)
+    FAIL(parsed.message());
+}

@@ -200,7 +200,7 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
         {loaded->kernels()[k], TimeStats::of(m.perKernel[k])});
   report.kernelTotal = TimeStats::of(m.kernelSums);
   report.wall = TimeStats::of(m.walls);
-  report.peakTemporaryBytes = loaded->peakTemporaryBytes();
+  report.temporaries = loaded->temporaryMemory();
   checkOutputs(report, program, std::move(inputs), outputs);
 
   llvm::outs() << (options.json ? formatBenchJson(report)

@@ -115,9 +115,11 @@ std::string tilec::driver::formatBenchText(const BenchReport &report) {
                       ratesText(totalOf(report, &KernelReport::flops),
                                 totalOf(report, &KernelReport::bytes),
                                 report.kernelTotal.median, report));
-  if (report.peakTemporaryBytes)
-    text += fmt::format("peak temporary memory: {}\n",
-                        bytesText(*report.peakTemporaryBytes));
+  const TemporaryMemory &memory = report.temporaries;
+  text += fmt::format("peak temporary memory: {} ({} temporaries in {} "
+                      "buffers, {} without reuse)\n",
+                      bytesText(memory.peakBytes), memory.temporaries,
+                      memory.slots, bytesText(memory.unsharedBytes));
   for (const std::string &line : report.checkLines)
     text += line + "\n";
   text += fmt::format("check: {} against the interpreter\n",
@@ -167,9 +169,11 @@ std::string tilec::driver::formatBenchJson(const BenchReport &report) {
          rate(totalOf(report, &KernelReport::flops), totalSeconds) / 1e9},
         {"gbps",
          rate(totalOf(report, &KernelReport::bytes), totalSeconds) / 1e9}}},
-      {"peak_temporary_bytes", report.peakTemporaryBytes
-                                   ? json(*report.peakTemporaryBytes)
-                                   : json(nullptr)},
+      {"peak_temporary_bytes", report.temporaries.peakBytes},
+      {"temporaries",
+       {{"count", report.temporaries.temporaries},
+        {"buffers", report.temporaries.slots},
+        {"unshared_bytes", report.temporaries.unsharedBytes}}},
       {"check",
        {{"ok", report.checkOk},
         {"max_abs_error", report.maxAbsError},

@@ -43,7 +43,7 @@ struct BenchReport {
   std::vector<KernelBench> kernels;
   TimeStats kernelTotal; ///< the sum of the kernels' times of each run
   TimeStats wall;        ///< each run as the host saw it, copies included
-  std::optional<uint64_t> peakTemporaryBytes;
+  TemporaryMemory temporaries;
   bool checkOk = true;
   double maxAbsError = 0, maxRelError = 0;
   std::vector<std::string> checkLines; ///< one per output

@@ -19,6 +19,7 @@
 #include "tilec/Schedule/ProfileCache.h"
 #include "tilec/Support/FileIO.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
+#include "tilec/Transforms/TemporaryPlan.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -105,6 +106,14 @@ std::vector<std::string> valueNames(const typed::Program &program,
   return names;
 }
 
+/// What `module`'s temporary plan says about memory: the plan the CPU
+/// pipeline and the GPU manifest both follow.
+TemporaryMemory temporaryMemoryOf(mlir::ModuleOp module) {
+  TemporaryPlan plan = planEntryTemporaries(module);
+  return {plan.peakBytes(), plan.unsharedBytes(), plan.temporaries.size(),
+          plan.slotBytes.size()};
+}
+
 /// A program loaded on an OpenCL or Vulkan device.
 class DeviceProgram : public LoadedProgram {
 public:
@@ -112,12 +121,12 @@ public:
                 std::vector<std::string> inputNames,
                 std::vector<std::string> outputNames,
                 std::vector<KernelReport> kernels, double compileSeconds,
-                uint64_t peakTemporaryBytes)
+                TemporaryMemory memory)
       : loaded(std::move(loaded)), inputNames(std::move(inputNames)),
         outputNames(std::move(outputNames)) {
     kernelReports = std::move(kernels);
     compileTime = compileSeconds;
-    peakTemporary = peakTemporaryBytes;
+    temporaries = memory;
   }
 
   std::vector<Tensor> run(const std::vector<Tensor> &inputs,
@@ -156,10 +165,12 @@ class HostProgram : public LoadedProgram {
 public:
   HostProgram(std::unique_ptr<JITProgram> compiled,
               std::vector<TensorType> outputTypes,
-              std::vector<KernelReport> kernels, double compileSeconds)
+              std::vector<KernelReport> kernels, double compileSeconds,
+              TemporaryMemory memory)
       : compiled(std::move(compiled)), outputTypes(std::move(outputTypes)) {
     kernelReports = std::move(kernels);
     compileTime = compileSeconds;
+    temporaries = memory;
   }
 
   std::vector<Tensor> run(const std::vector<Tensor> &inputs,
@@ -210,7 +221,7 @@ GPUArtefactFiles buildGPUArtefact(DeviceTarget &device, ProgramLoader &loader,
                             "kernels",
                             kernels.size(), launched.size()));
   return {std::move(artefact.bytes), std::move(artefact.manifest),
-          std::move(kernels)};
+          std::move(kernels), temporaryMemoryOf(*module)};
 }
 
 std::unique_ptr<LoadedProgram>
@@ -231,7 +242,7 @@ loadOnGPU(DeviceTarget &device, ProgramLoader &loader,
   return std::make_unique<DeviceProgram>(
       std::move(*loaded), valueNames(program, program.inputs),
       valueNames(program, program.outputs), std::move(files.kernels),
-      secondsSince(start), files.manifest.peakTemporaryBytes);
+      secondsSince(start), files.temporaries);
 }
 
 std::unique_ptr<LoadedProgram>
@@ -249,6 +260,7 @@ loadOnHost(DeviceTarget &device, ProgramLoader &loader,
   std::vector<KernelReport> kernels =
       scheduleKernels(*module, device, gpuOptionsFor(nullptr), schedules,
                       verbose);
+  TemporaryMemory memory = temporaryMemoryOf(*module);
   JITOptions options;
   options.optLevel = device.cpuOptLevel;
   options.timeKernels = true;
@@ -264,7 +276,8 @@ loadOnHost(DeviceTarget &device, ProgramLoader &loader,
     outputTypes.push_back(program.value(id).type);
   return std::make_unique<HostProgram>(std::move(*compiled),
                                        std::move(outputTypes),
-                                       std::move(kernels), secondsSince(start));
+                                       std::move(kernels), secondsSince(start),
+                                       memory);
 }
 
 } // namespace

@@ -68,6 +68,15 @@ struct KernelReport {
   double bytes = 0;           ///< unique bytes read and written per launch
 };
 
+/// The temporaries of a compiled program and where they are stored
+/// (Transforms/TemporaryPlan.h): the same plan on every target.
+struct TemporaryMemory {
+  uint64_t peakBytes = 0;     ///< the storage of all slots
+  uint64_t unsharedBytes = 0; ///< the temporaries' storage without sharing
+  size_t temporaries = 0;
+  size_t slots = 0;
+};
+
 /// A program compiled for and loaded on one device, ready to run many
 /// times.
 class LoadedProgram {
@@ -83,14 +92,14 @@ public:
   const std::vector<KernelReport> &kernels() const { return kernelReports; }
   /// Wall time of compiling (front end to loaded program), in seconds.
   double compileSeconds() const { return compileTime; }
-  /// The device memory of the temporaries, from the launch manifest;
-  /// std::nullopt on llvm-x86 (no manifest).
-  std::optional<uint64_t> peakTemporaryBytes() const { return peakTemporary; }
+  /// The memory of the temporaries (on the device, or the host's for
+  /// llvm-x86).
+  const TemporaryMemory &temporaryMemory() const { return temporaries; }
 
 protected:
   std::vector<KernelReport> kernelReports;
   double compileTime = 0;
-  std::optional<uint64_t> peakTemporary;
+  TemporaryMemory temporaries;
 };
 
 /// Compiles `program` for `device` with `schedules` and loads it. With
@@ -109,6 +118,7 @@ struct GPUArtefactFiles {
   std::string bytes; ///< OpenCL C source or a SPIR-V binary
   rt::Manifest manifest;
   std::vector<KernelReport> kernels;
+  TemporaryMemory temporaries; ///< the plan the manifest's buffers follow
 };
 GPUArtefactFiles compileGPUArtefact(DeviceTarget &device,
                                     ProgramLoader &loader,

@@ -1,7 +1,8 @@
 //===- Passes.h - Loop-level transforms of tilec ----------------*- C++ -*-===//
 //
 // Declares the loop-level transform passes (tilec-cpu-default-schedule,
-// tilec-apply-cpu-schedule) and their registration, generated from
+// tilec-apply-cpu-schedule, tilec-parallelize-outer-loops,
+// tilec-share-temporary-buffers) and their registration, generated from
 // Passes.td.
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +14,12 @@
 #include "mlir/Pass/Pass.h"
 
 namespace tilec {
+
+/// A unit attribute on an affine.for whose iterations are independent, set
+/// by the pass that made the loop (tilec-apply-cpu-schedule, for the loops
+/// of a kernel's parallel band) so that tilec-parallelize-outer-loops need
+/// not prove it again.
+inline constexpr llvm::StringLiteral kParallelLoopAttrName = "tilec.parallel";
 
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION

@@ -66,4 +66,68 @@ def ApplyCPUSchedulePass
   ];
 }
 
+def ParallelizeOuterLoopsPass
+    : Pass<"tilec-parallelize-outer-loops", "::mlir::func::FuncOp"> {
+  let summary = "Make the outermost parallel loop of every nest an "
+                "affine.parallel";
+  let description = [{
+    Walks each loop nest from the outside in and turns the first loop that
+    runs more than once and whose iterations are independent into an
+    `affine.parallel` (which the CPU pipeline gives OpenMP threads); the
+    loops inside it are left alone, since nested teams would oversubscribe
+    and inner parallelism is the vectoriser's.
+
+    A loop carrying `tilec.parallel` is taken to be parallel without
+    analysis: tilec-apply-cpu-schedule marks the loops it makes from a
+    kernel's parallel band so. Dependence analysis of a register-blocked
+    micro-kernel (hundreds of accesses) is what made upstream's
+    affine-parallelize, which checks every loop, most of a model's compile
+    time. Other loops are checked with the affine dependence analysis.
+    Loops that run once (a batch of one) are looked through, so their
+    inner loops get the threads.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect"];
+}
+
+def OutlineKernelsPass : Pass<"tilec-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Move every kernel nest into a function of its own, once "
+                "per distinct kernel";
+  let description = [{
+    Each kernel (a top-level loop nest marked `tilec.kernel`) becomes a
+    private, never-inlined `func.func` that takes the buffers it uses, and
+    its nest a `func.call`. Kernels that are the same up to the buffers
+    they touch (a model's repeated blocks: same fingerprint, same schedule,
+    same body op for op) share one function, so they are scheduled,
+    lowered and compiled once.
+
+    Besides the duplicates, a function per kernel keeps LLVM's work linear
+    in the size of the model (one giant function makes register allocation
+    and several analyses superlinear) and lets MLIR run the function-level
+    passes on several threads. Constants used by a nest are copied into
+    its function rather than passed, so they cannot make equal kernels
+    differ. The `tilec.kernel` name moves to the call.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
+def ShareTemporaryBuffersPass
+    : Pass<"tilec-share-temporary-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Store temporaries whose lifetimes do not overlap together";
+  let description = [{
+    Plans the function's temporaries (top-level memref.alloc ops) with
+    `tilec::planTemporaries` (TemporaryPlan.h): each gets a live interval
+    over the top-level ops and a storage slot shared with temporaries that
+    are never alive at the same time. Each slot becomes one 64-byte aligned
+    `memref<Nxi8>` allocation, each temporary a `memref.view` of its slot,
+    and the slots are deallocated before the return in place of the
+    temporaries. Allocations that escape or are aliased at the top level
+    are left as they are.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 #endif // TILEC_TRANSFORMS_PASSES_TD

@@ -1,5 +1,9 @@
 //===- LoopsToLLVMPipeline.cpp - Loop-level MLIR to the LLVM dialect ------===//
 //
+// Kernels become functions of their own before anything else (one per
+// distinct kernel: tilec-outline-kernels), so that the rest is done once per
+// distinct kernel, function by function, on MLIR's threads.
+//
 // The pass order matters in two places. OpenMP first: convert-scf-to-openmp
 // wraps each parallel loop body in memref.alloca_scope, whose lowering needs
 // a single-block region, so memref ops are lowered before scf-to-cf turns the
@@ -16,10 +20,8 @@
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
-#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
-#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
-#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
@@ -27,10 +29,10 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
-#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Affine/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -38,8 +40,20 @@
 
 using namespace mlir;
 
+/// Adds `passes` as one pipeline nested on every func.func: MLIR runs it on
+/// the functions (a model's kernels) in parallel.
+template <typename... Passes>
+static void addPerFunction(OpPassManager &pm, Passes... passes) {
+  OpPassManager &nested = pm.nest<func::FuncOp>();
+  (nested.addPass(std::move(passes)), ...);
+}
+
 void tilec::buildLoopsToLLVMPipeline(OpPassManager &pm,
                                      const LoopsToLLVMOptions &options) {
+  // Kernels first become functions, once per distinct kernel, so that all
+  // that follows (scheduling included) is done once per distinct kernel and
+  // on several threads.
+  pm.addPass(createOutlineKernelsPass());
   if (options.schedule) {
     CPUDefaultSchedulePassOptions facts;
     if (options.cpu) {
@@ -56,36 +70,36 @@ void tilec::buildLoopsToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCSEPass());
   }
   if (options.parallel) {
-    // Only the outermost parallel loop of each nest gets threads: inner
-    // ones are left to the vectoriser, and nested teams would oversubscribe.
-    affine::AffineParallelizeOptions parallelize;
-    parallelize.maxNested = 1;
-    pm.addNestedPass<func::FuncOp>(
-        affine::createAffineParallelize(parallelize));
+    // Only the outermost parallel loop of each nest gets threads (see the
+    // pass); the others are left to the vectoriser.
+    pm.addNestedPass<func::FuncOp>(createParallelizeOuterLoopsPass());
   }
-  pm.addPass(createLowerAffinePass());
+  // Temporaries that are never alive together share storage; the kernels
+  // are final by now, and only the buffers they are given change.
+  pm.addNestedPass<func::FuncOp>(createShareTemporaryBuffersPass());
+  addPerFunction(pm, createLowerAffinePass());
   if (options.parallel)
     pm.addPass(createConvertSCFToOpenMPPass());
-  pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertMathToLibmPass());
+  addPerFunction(pm, arith::createArithExpandOpsPass(),
+                 memref::createExpandStridedMetadataPass(),
+                 createConvertMathToLLVMPass());
   // Libm calls on vectors are made per lane (vector.extract and
-  // vector.from_elements), which need lowering too.
-  pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
+  // vector.from_elements), which the vector lowering below takes too.
+  pm.addPass(createConvertMathToLibmPass());
+  // One conversion for all dialects (those whose ConvertToLLVM interface
+  // registerLoopsToLLVMDialects registers), rather than a pass per
+  // dialect: each pass walks the whole module. It runs twice, around
+  // scf-to-cf: memref ops first (see above), then what scf-to-cf makes.
+  pm.addPass(createConvertToLLVMPass());
+  addPerFunction(pm, createSCFToControlFlowPass());
+  pm.addPass(createConvertToLLVMPass());
   ConvertFuncToLLVMPassOptions funcOptions;
   funcOptions.useBarePtrCallConv = true;
   pm.addPass(createConvertFuncToLLVMPass(funcOptions));
   if (options.parallel)
     pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createCanonicalizerPass());
 }
 
 namespace {

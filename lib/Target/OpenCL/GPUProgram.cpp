@@ -119,7 +119,7 @@ LogicalResult ProgramBuilder::addEntryArguments() {
     bufferOf[arg] = program.buffers.size();
     program.buffers.push_back(
         {isInput ? rt::BufferRole::Input : rt::BufferRole::Output,
-         name.str(), type, bufferBytes(type)});
+         name.str(), type, bufferBytes(type), arg});
   }
   return success();
 }
@@ -132,7 +132,7 @@ LogicalResult ProgramBuilder::visit(Operation &op) {
       return failure();
     bufferOf[alloc] = program.buffers.size();
     program.buffers.push_back({rt::BufferRole::Temporary, "", alloc.getType(),
-                               bufferBytes(alloc.getType())});
+                               bufferBytes(alloc.getType()), alloc});
     return success();
   }
   if (auto get = dyn_cast<memref::GetGlobalOp>(op))

@@ -31,6 +31,7 @@ struct ProgramBuffer {
   std::string name; ///< the Tile name of an input or output, else ""
   mlir::MemRefType type;
   uint64_t bytes = 1;
+  mlir::Value value; ///< the entry argument or the memref.alloc result
 };
 
 /// A constant tensor (memref.global constant): a `__constant` array of the

@@ -10,6 +10,7 @@
 
 #include "tilec/Target/OpenCL/ManifestBuilder.h"
 #include "tilec/Dialect/Tile/IR/ElementTypes.h"
+#include "tilec/Transforms/TemporaryPlan.h"
 #include "GPUProgram.h"
 #include "Statements.h"
 
@@ -84,21 +85,53 @@ static uint64_t countFlops(Block &block, uint64_t multiplier) {
   return total;
 }
 
-/// Fills the buffers, inputs and outputs of `manifest`.
+/// Adds the temporary buffers to `manifest`: one per slot of the
+/// temporary plan, then one per temporary the plan left alone; `idOf`
+/// gets the manifest id of each temporary of `program`. The runtimes run
+/// kernels in order (an in-order OpenCL queue; a Vulkan barrier between
+/// dispatches), so a kernel never overlaps the one that last used a slot.
+static void addTemporaries(const GPUProgram &program, rt::Manifest &manifest,
+                           std::vector<int> &idOf) {
+  TemporaryPlan plan = planTemporaries(program.entry);
+  int firstSlot = manifest.buffers.size();
+  for (uint64_t bytes : plan.slotBytes) {
+    rt::ManifestBuffer slot;
+    slot.id = manifest.buffers.size();
+    slot.bytes = bytes;
+    manifest.buffers.push_back(slot);
+  }
+  manifest.peakTemporaryBytes = plan.peakBytes();
+  for (auto [index, buffer] : llvm::enumerate(program.buffers)) {
+    if (buffer.role != rt::BufferRole::Temporary)
+      continue;
+    if (std::optional<unsigned> slot = plan.slotOf(buffer.value)) {
+      idOf[index] = firstSlot + *slot;
+      continue;
+    }
+    rt::ManifestBuffer own;
+    own.id = idOf[index] = manifest.buffers.size();
+    own.bytes = buffer.bytes;
+    manifest.peakTemporaryBytes += buffer.bytes;
+    manifest.buffers.push_back(own);
+  }
+}
+
+/// Fills the buffers, inputs and outputs of `manifest`; `idOf` gets the
+/// manifest id of each buffer of `program`.
 static LogicalResult addBuffers(const GPUProgram &program,
                                 const ManifestContext &context,
-                                rt::Manifest &manifest) {
+                                rt::Manifest &manifest,
+                                std::vector<int> &idOf) {
+  idOf.assign(program.buffers.size(), -1);
   size_t inputIndex = 0, outputIndex = 0;
-  for (auto [id, buffer] : llvm::enumerate(program.buffers)) {
+  for (auto [programIndex, buffer] : llvm::enumerate(program.buffers)) {
+    if (buffer.role == rt::BufferRole::Temporary)
+      continue;
+    int id = idOf[programIndex] = manifest.buffers.size();
     rt::ManifestBuffer entry;
     entry.id = id;
     entry.role = buffer.role;
     entry.bytes = buffer.bytes;
-    if (buffer.role == rt::BufferRole::Temporary) {
-      manifest.peakTemporaryBytes += buffer.bytes;
-      manifest.buffers.push_back(entry);
-      continue;
-    }
     bool isInput = buffer.role == rt::BufferRole::Input;
     const std::vector<DType> &given =
         isInput ? context.inputDTypes : context.outputDTypes;
@@ -115,10 +148,10 @@ static LogicalResult addBuffers(const GPUProgram &program,
     entry.dtype = *dtype;
     entry.shape.assign(buffer.type.getShape().begin(),
                        buffer.type.getShape().end());
-    (isInput ? manifest.inputs : manifest.outputs)
-        .push_back({buffer.name, static_cast<int>(id)});
+    (isInput ? manifest.inputs : manifest.outputs).push_back({buffer.name, id});
     manifest.buffers.push_back(entry);
   }
+  addTemporaries(program, manifest, idOf);
   if (inputIndex != context.inputDTypes.size() && !context.inputDTypes.empty())
     return func::FuncOp(program.entry).emitError("the typed program has ")
            << context.inputDTypes.size() << " inputs, the gpu level "
@@ -131,9 +164,11 @@ static LogicalResult addBuffers(const GPUProgram &program,
   return success();
 }
 
-/// The manifest entry of one launch.
+/// The manifest entry of one launch; `idOf` maps the program's buffers to
+/// the manifest's.
 static rt::ManifestKernel kernelEntry(const GPUProgram &program,
-                                      const KernelLaunch &launch) {
+                                      const KernelLaunch &launch,
+                                      const std::vector<int> &idOf) {
   rt::ManifestKernel kernel;
   kernel.name = launch.name;
   if (auto fingerprint =
@@ -144,7 +179,7 @@ static rt::ManifestKernel kernelEntry(const GPUProgram &program,
   for (const LaunchArg &arg : launch.args) {
     if (arg.buffer < 0)
       continue;
-    kernel.args.push_back({arg.buffer, arg.access});
+    kernel.args.push_back({idOf[arg.buffer], arg.access});
     touched.insert(arg.buffer);
   }
   uint64_t workItems = 1;
@@ -174,9 +209,10 @@ FailureOr<rt::Manifest> tilec::buildManifest(ModuleOp module,
                        : context.entry;
   manifest.tilecVersion = context.tilecVersion;
   manifest.device = context.device;
-  if (failed(addBuffers(*program, context, manifest)))
+  std::vector<int> idOf;
+  if (failed(addBuffers(*program, context, manifest, idOf)))
     return failure();
   for (const KernelLaunch &launch : program->launches)
-    manifest.kernels.push_back(kernelEntry(*program, launch));
+    manifest.kernels.push_back(kernelEntry(*program, launch, idOf));
   return manifest;
 }

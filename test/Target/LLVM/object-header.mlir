@@ -8,8 +8,8 @@
 // RUN: tilec-cpu %S/Inputs/matmul-loops.mlir --emit=header -o %t/main.h
 // RUN: FileCheck %s --input-file=%t/main.h --check-prefix=MAIN
 
-// SYM-DAG: U __kmpc_fork_call
 // SYM-DAG: T model{{$}}
+// SYM-DAG: t tilec_kernel_C{{$}}
 
 // CHECK: #ifndef TILEC_MODEL_H
 // CHECK-NEXT: #define TILEC_MODEL_H

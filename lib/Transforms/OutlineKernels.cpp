@@ -1,0 +1,156 @@
+//===- OutlineKernels.cpp - The tilec-outline-kernels pass ----------------===//
+//
+// A function per distinct kernel. Two kernels are the same when their
+// outlined functions are equivalent op for op (locations ignored), which
+// the fingerprint only narrows down: the fingerprint is a hash, and a hash
+// can collide.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Transforms/Passes.h"
+
+#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_OUTLINEKERNELSPASS
+#include "tilec/Transforms/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+
+namespace {
+
+/// The values `kernel` uses that are defined outside it, in order of first
+/// use, so that equal kernels list them in the same order.
+llvm::SetVector<Value> valuesFromOutside(Operation *kernel) {
+  llvm::SetVector<Value> outside;
+  kernel->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      Region *home = operand.getParentRegion();
+      if (!kernel->isAncestor(home->getParentOp()))
+        outside.insert(operand);
+    }
+  });
+  return outside;
+}
+
+class KernelOutliner {
+public:
+  KernelOutliner(ModuleOp module) : module(module), symbols(module) {}
+
+  /// Replaces `kernel` with a call of its function.
+  void outline(Operation *kernel);
+
+private:
+  ModuleOp module;
+  SymbolTable symbols;
+  /// The functions made so far, by fingerprint (or "" when a kernel has
+  /// none).
+  llvm::StringMap<SmallVector<func::FuncOp>> byFingerprint;
+
+  func::FuncOp makeFunction(Operation *kernel, StringRef name,
+                            ArrayRef<Value> arguments,
+                            ArrayRef<Value> constants);
+  func::FuncOp findEqual(func::FuncOp candidate, StringRef fingerprint);
+};
+
+func::FuncOp KernelOutliner::makeFunction(Operation *kernel, StringRef name,
+                                          ArrayRef<Value> arguments,
+                                          ArrayRef<Value> constants) {
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  SmallVector<Type> types;
+  for (Value value : arguments)
+    types.push_back(value.getType());
+  auto function = func::FuncOp::create(builder, kernel->getLoc(), name,
+                                       builder.getFunctionType(types, {}));
+  // Internal to the object, and kept out of line: inlining them back would
+  // undo the point of the pass.
+  function.setPrivate();
+  function->setAttr("llvm.linkage",
+                    LLVM::LinkageAttr::get(builder.getContext(),
+                                           LLVM::Linkage::Internal));
+  function->setAttr("passthrough",
+                    builder.getArrayAttr({builder.getStringAttr("noinline")}));
+  Block *body = function.addEntryBlock();
+  builder.setInsertionPointToStart(body);
+  IRMapping mapping;
+  for (auto [value, argument] : llvm::zip(arguments, body->getArguments()))
+    mapping.map(value, argument);
+  for (Value constant : constants)
+    builder.clone(*constant.getDefiningOp(), mapping);
+  Operation *copy = builder.clone(*kernel, mapping);
+  copy->removeAttr(tilec::kKernelAttrName);
+  func::ReturnOp::create(builder, kernel->getLoc());
+  return function;
+}
+
+func::FuncOp KernelOutliner::findEqual(func::FuncOp candidate,
+                                       StringRef fingerprint) {
+  for (func::FuncOp existing : byFingerprint[fingerprint])
+    if (existing.getFunctionType() == candidate.getFunctionType() &&
+        OperationEquivalence::isRegionEquivalentTo(
+            &existing.getBody(), &candidate.getBody(),
+            OperationEquivalence::IgnoreLocations))
+      return existing;
+  return {};
+}
+
+void KernelOutliner::outline(Operation *kernel) {
+  SmallVector<Value> arguments, constants;
+  for (Value value : valuesFromOutside(kernel))
+    (matchPattern(value, m_Constant()) ? constants : arguments)
+        .push_back(value);
+  auto name = kernel->getAttrOfType<StringAttr>(tilec::kKernelAttrName);
+  auto fingerprint =
+      kernel->getAttrOfType<StringAttr>(tilec::kFingerprintAttrName);
+  StringRef key = fingerprint ? fingerprint.getValue() : "";
+
+  func::FuncOp function = makeFunction(
+      kernel, ("tilec_kernel_" + name.getValue()).str(), arguments,
+      constants);
+  if (func::FuncOp equal = findEqual(function, key)) {
+    function.erase();
+    function = equal;
+  } else {
+    symbols.insert(function); // Renames it if the name is taken.
+    byFingerprint[key].push_back(function);
+  }
+  OpBuilder builder(kernel);
+  auto call = func::CallOp::create(builder, kernel->getLoc(), function,
+                                   arguments);
+  call->setAttr(tilec::kKernelAttrName, name);
+  kernel->erase();
+}
+
+struct OutlineKernelsPass
+    : public tilec::impl::OutlineKernelsPassBase<OutlineKernelsPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> kernels;
+    for (auto function : getOperation().getOps<func::FuncOp>()) {
+      if (function.isExternal())
+        continue;
+      for (Operation &op : function.getBody().getOps())
+        if (isa<affine::AffineForOp>(op) &&
+            op.getAttrOfType<StringAttr>(tilec::kKernelAttrName))
+          kernels.push_back(&op);
+    }
+    KernelOutliner outliner(getOperation());
+    for (Operation *kernel : kernels)
+      outliner.outline(kernel);
+  }
+};
+
+} // namespace

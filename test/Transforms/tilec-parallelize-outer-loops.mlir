@@ -1,0 +1,51 @@
+// RUN: tilec-opt %s --pass-pipeline='builtin.module(func.func(tilec-parallelize-outer-loops))' | FileCheck %s
+
+// The outermost loop that runs more than once and is parallel gets the
+// threads; nothing inside it does.
+// CHECK-LABEL: func.func @rows
+// CHECK:         affine.for %{{.*}} = 0 to 1 {
+// CHECK-NEXT:      affine.parallel (%{{.*}}) = (0) to (8) {
+// CHECK-NEXT:        affine.for %{{.*}} = 0 to 16 {
+// CHECK-NOT:     affine.parallel
+func.func @rows(%a: memref<1x8x16xf32>, %b: memref<1x8x16xf32>) {
+  affine.for %n = 0 to 1 {
+    affine.for %i = 0 to 8 {
+      affine.for %j = 0 to 16 {
+        %x = affine.load %a[%n, %i, %j] : memref<1x8x16xf32>
+        affine.store %x, %b[%n, %i, %j] : memref<1x8x16xf32>
+      }
+    }
+  }
+  return
+}
+
+// A loop carried dependence (a prefix sum along i) keeps the outer loop
+// sequential; the independent inner loop gets the threads.
+// CHECK-LABEL: func.func @scan
+// CHECK:         affine.for %{{.*}} = 1 to 8 {
+// CHECK-NEXT:      affine.parallel (%{{.*}}) = (0) to (16) {
+func.func @scan(%a: memref<8x16xf32>) {
+  affine.for %i = 1 to 8 {
+    affine.for %j = 0 to 16 {
+      %prev = affine.load %a[%i - 1, %j] : memref<8x16xf32>
+      %cur = affine.load %a[%i, %j] : memref<8x16xf32>
+      %sum = arith.addf %prev, %cur : f32
+      affine.store %sum, %a[%i, %j] : memref<8x16xf32>
+    }
+  }
+  return
+}
+
+// `tilec.parallel` is trusted without analysis: the schedule pass set it on
+// the loops of a kernel's parallel band. (This loop does have a
+// dependence; only the mark makes it parallel, which shows the analysis
+// was skipped.)
+// CHECK-LABEL: func.func @marked
+// CHECK:         affine.parallel (%{{.*}}) = (1) to (8) {
+func.func @marked(%a: memref<8xf32>) {
+  affine.for %i = 1 to 8 {
+    %prev = affine.load %a[%i - 1] : memref<8xf32>
+    affine.store %prev, %a[%i] : memref<8xf32>
+  } {tilec.parallel}
+  return
+}
