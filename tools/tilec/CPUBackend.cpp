@@ -7,10 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "CPUBackend.h"
+#include "CompileCacheKeys.h"
 #include "DriverError.h"
 #include "ModuleStages.h"
 #include "Output.h"
 #include "ScheduleLoading.h"
+#include "StageTiming.h"
 
 #include "tilec/Interp/Interpreter.h"
 #include "tilec/Support/Compare.h"
@@ -64,6 +66,54 @@ static std::vector<CHeaderParam> headerParams(const typed::Program &program) {
   return params;
 }
 
+/// Lowers the loop-level `module` to what `emit` asks for (an object
+/// file without --emit): LLVM IR or machine code for `machine`.
+static std::string generateCode(mlir::MLIRContext &context,
+                                mlir::ModuleOp module,
+                                llvm::TargetMachine &machine,
+                                const CompileOptions &options,
+                                std::optional<EmitKind> emit) {
+  {
+    TimedStage stage("LLVM dialect");
+    mlir::PassManager pm(&context);
+    stage.timePasses(pm);
+    // The schedules are made for the CPU code is generated for (--cpu), not
+    // necessarily the host.
+    LoopsToLLVMOptions lowering;
+    lowering.cpu = targetCPUFacts(machine);
+    buildLoopsToLLVMPipeline(pm, lowering);
+    if (mlir::failed(pm.run(module)))
+      failInput();
+  }
+
+  llvm::LLVMContext llvmContext;
+  std::optional<TimedStage> stage;
+  stage.emplace("LLVM IR translation");
+  auto llvmModule = translateToLLVMIR(module, llvmContext, machine);
+  if (!llvmModule)
+    failWith(ExitCode::RuntimeFailure, llvmModule.takeError());
+  stage.reset();
+  stage.emplace("LLVM optimisation");
+  if (llvm::Error error =
+          optimizeModule(**llvmModule, machine, options.optLevel))
+    failWith(ExitCode::RuntimeFailure, std::move(error));
+  stage.reset();
+
+  llvm::SmallString<0> code;
+  llvm::raw_svector_ostream os(code);
+  stage.emplace("machine code");
+  if (emit == EmitKind::LLVM) {
+    (*llvmModule)->print(os, nullptr);
+  } else {
+    MachineCodeKind kind =
+        emit ? MachineCodeKind::Assembly : MachineCodeKind::Object;
+    if (llvm::Error error = emitMachineCode(**llvmModule, machine, kind, os))
+      failWith(ExitCode::RuntimeFailure, std::move(error));
+  }
+  stage.reset();
+  return code.str().str();
+}
+
 void tilec::driver::compileForCPU(const CompileOptions &options,
                                   std::optional<EmitKind> emit,
                                   ProgramLoader &loader,
@@ -88,38 +138,26 @@ void tilec::driver::compileForCPU(const CompileOptions &options,
   mlir::MLIRContext context;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       buildLoopModule(context, loader, program);
-  applyScheduleOption(Target::LLVMX86, options, *module);
+  {
+    TimedStage stage("schedules");
+    applyScheduleOption(Target::LLVMX86, options, *module);
+  }
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   std::string entry = findEntryFunction(*module);
   if (entry.empty() ||
       mlir::failed(prepareEntryFunction(*module, entry, symbol)))
     failInput("internal error: the loop level has no usable entry function");
-  mlir::PassManager pm(&context);
-  // The schedules are made for the CPU code is generated for (--cpu), not
-  // necessarily the host.
-  LoopsToLLVMOptions lowering;
-  lowering.cpu = targetCPUFacts(**machine);
-  buildLoopsToLLVMPipeline(pm, lowering);
-  if (mlir::failed(pm.run(*module)))
-    failInput();
-
-  llvm::LLVMContext llvmContext;
-  auto llvmModule = translateToLLVMIR(*module, llvmContext, **machine);
-  if (!llvmModule)
-    failWith(ExitCode::RuntimeFailure, llvmModule.takeError());
-  if (llvm::Error error =
-          optimizeModule(**llvmModule, **machine, options.optLevel))
-    failWith(ExitCode::RuntimeFailure, std::move(error));
-
-  llvm::SmallString<0> code;
-  llvm::raw_svector_ostream os(code);
-  if (emit == EmitKind::LLVM) {
-    (*llvmModule)->print(os, nullptr);
+  // The cache key is the module as it is now: scheduled, its entry named.
+  CompileCache cache(cacheSettingsOf(options));
+  CacheKey key =
+      cpuCacheKey(*module, **machine, options.optLevel,
+                  emit ? emitKindName(*emit) : llvm::StringRef("object"));
+  std::string code;
+  if (auto hit = cache.lookup(key, {"code"})) {
+    code = std::move(hit->front().bytes);
   } else {
-    MachineCodeKind kind =
-        emit ? MachineCodeKind::Assembly : MachineCodeKind::Object;
-    if (llvm::Error error = emitMachineCode(**llvmModule, **machine, kind, os))
-      failWith(ExitCode::RuntimeFailure, std::move(error));
+    code = generateCode(context, *module, **machine, options, emit);
+    cache.store(key, {{"code", code}});
   }
   if (emit) {
     writeOutputFile(options.output.empty() ? "-" : options.output, code);

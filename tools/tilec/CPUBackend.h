@@ -26,7 +26,8 @@ namespace tilec::driver {
 
 /// Compiles for the host CPU: --emit=llvm or asm prints, otherwise the
 /// object goes to -o (default: FILE's stem + ".o") and the header next to it
-/// with the same stem. `-o -` writes only the object, to stdout.
+/// with the same stem. `-o -` writes only the object, to stdout. The code
+/// comes from the compile cache when it has it (CompileCache.h).
 void compileForCPU(const CompileOptions &options, std::optional<EmitKind> emit,
                    ProgramLoader &loader, const typed::Program &program);
 

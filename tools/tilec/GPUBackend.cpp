@@ -8,15 +8,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "GPUBackend.h"
+#include "CompileCacheKeys.h"
 #include "DeviceSession.h"
 #include "DriverError.h"
 #include "KernelSchedules.h"
 #include "ModuleStages.h"
 #include "Output.h"
 #include "ScheduleLoading.h"
+#include "StageTiming.h"
 
 #include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Runtime/Device.h"
+#include "tilec/Support/FileIO.h"
 #include "tilec/Support/Version.h"
 #include "tilec/Target/OpenCL/ManifestBuilder.h"
 #include "tilec/Target/OpenCL/OpenCLEmitter.h"
@@ -98,20 +101,39 @@ ManifestContext tilec::driver::manifestContextFor(Target target, llvm::StringRef
   return context;
 }
 
-mlir::OwningOpRef<mlir::ModuleOp> tilec::driver::buildGPULevelModule(
+mlir::OwningOpRef<mlir::ModuleOp> tilec::driver::buildScheduledLoopModule(
     mlir::MLIRContext &context, ProgramLoader &loader,
-    const typed::Program &program, const GPUTargetOptions &target,
+    const typed::Program &program,
     llvm::function_ref<void(mlir::ModuleOp)> schedule) {
   addGPULevelDialects(context);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       buildLoopLevelModule(context, loader, program);
-  if (schedule)
+  if (schedule) {
+    TimedStage stage("schedules");
     schedule(*module);
+  }
+  return module;
+}
+
+void tilec::driver::mapToGPULevel(mlir::MLIRContext &context,
+                                  ProgramLoader &loader, mlir::ModuleOp module,
+                                  const GPUTargetOptions &target) {
+  TimedStage stage("GPU mapping");
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   mlir::PassManager pm(&context);
+  stage.timePasses(pm);
   buildLoopsToGPUPipeline(pm, target);
-  if (mlir::failed(pm.run(*module)))
+  if (mlir::failed(pm.run(module)))
     failInput();
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> tilec::driver::buildGPULevelModule(
+    mlir::MLIRContext &context, ProgramLoader &loader,
+    const typed::Program &program, const GPUTargetOptions &target,
+    llvm::function_ref<void(mlir::ModuleOp)> schedule) {
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      buildScheduledLoopModule(context, loader, program, schedule);
+  mapToGPULevel(context, loader, *module, target);
   return module;
 }
 
@@ -119,6 +141,7 @@ GPUArtefact tilec::driver::makeArtefact(Target target, mlir::ModuleOp module,
                          ManifestContext context,
                          const SPIRVTargetOptions &spirv,
                          llvm::StringRef artefactName) {
+  TimedStage stage(target == Target::SPIRV ? "SPIR-V" : "OpenCL C");
   context.artefact = artefactName.str();
   GPUArtefact artefact;
   if (target == Target::SPIRV) {
@@ -143,10 +166,44 @@ GPUArtefact tilec::driver::makeArtefact(Target target, mlir::ModuleOp module,
 
 namespace {
 
-/// --emit=gpu|cl|spirv-asm, or the artefact and OUT.json.
-void finish(Target target, const CompileOptions &options,
-            std::optional<EmitKind> emit, mlir::ModuleOp module,
-            const ManifestContext &context, const SPIRVTargetOptions &spirv) {
+/// Where the kernel file of a compile without --emit goes: -o, else the
+/// input's stem with .cl or .spv; "-" is stdout.
+std::string kernelFilePath(Target target, const CompileOptions &options) {
+  if (!options.output.empty())
+    return options.output;
+  llvm::StringRef input = options.program.inputPath;
+  return (input == "-" ? std::string("kernel")
+                       : llvm::sys::path::stem(input).str()) +
+         (target == Target::SPIRV ? ".spv" : ".cl");
+}
+
+/// The kernel file's name as its manifest records it.
+std::string artefactName(llvm::StringRef path) {
+  return path == "-" ? "-" : llvm::sys::path::filename(path).str();
+}
+
+/// Writes the "kernels" payload to `path` and, unless that is stdout, the
+/// "manifest" payload beside it as PATH.json; a manifest that cannot be
+/// written takes the kernel file with it.
+void writeKernelFiles(const std::string &path,
+                      const std::vector<CachePayload> &files) {
+  writeOutputFile(path, files[0].bytes);
+  if (path == "-")
+    return;
+  if (Status written = writeFileAtomically(path + ".json", files[1].bytes);
+      !written) {
+    (void)llvm::sys::fs::remove(path);
+    failRuntime(written.message());
+  }
+}
+
+/// --emit=gpu|cl|spirv-asm, or (no --emit) the kernel file and its
+/// manifest, which are returned for the compile cache.
+std::vector<CachePayload> finish(Target target, const CompileOptions &options,
+                                 std::optional<EmitKind> emit,
+                                 mlir::ModuleOp module,
+                                 const ManifestContext &context,
+                                 const SPIRVTargetOptions &spirv) {
   std::string stdoutOrOutput = options.output.empty() ? "-" : options.output;
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -154,37 +211,28 @@ void finish(Target target, const CompileOptions &options,
     module->print(os, mlir::OpPrintingFlags().enableDebugInfo(
                           options.printDebugInfo, /*prettyForm=*/false));
     writeOutputFile(stdoutOrOutput, text);
-    return;
+    return {};
   }
   if (emit == EmitKind::SPIRVAsm) {
     if (mlir::failed(printSPIRVAssembly(module, spirv, os)))
       failInput();
     writeOutputFile(stdoutOrOutput, text);
-    return;
+    return {};
   }
-  // --emit=cl and `-o -` give the kernels alone; otherwise the kernel file
-  // (default: the input's stem) and its manifest.
-  bool kernelsOnly = emit || options.output == "-";
-  std::string path = options.output;
-  if (path.empty()) {
-    llvm::StringRef input = options.program.inputPath;
-    path = (input == "-" ? std::string("kernel")
-                         : llvm::sys::path::stem(input).str()) +
-           (target == Target::SPIRV ? ".spv" : ".cl");
+  if (emit) {
+    // --emit=cl: the kernels alone.
+    writeOutputFile(stdoutOrOutput,
+                    makeArtefact(target, module, context, spirv, "-").bytes);
+    return {};
   }
+  std::string path = kernelFilePath(target, options);
   GPUArtefact artefact =
-      makeArtefact(target, module, context, spirv,
-                   kernelsOnly ? "-" : llvm::sys::path::filename(path));
-  if (kernelsOnly) {
-    writeOutputFile(emit ? stdoutOrOutput : "-", artefact.bytes);
-    return;
-  }
-  writeOutputFile(path, artefact.bytes);
-  if (Status written = rt::writeManifest(path + ".json", artefact.manifest);
-      !written) {
-    (void)llvm::sys::fs::remove(path);
-    failRuntime(written.message());
-  }
+      makeArtefact(target, module, context, spirv, artefactName(path));
+  std::vector<CachePayload> files = {
+      {"kernels", std::move(artefact.bytes)},
+      {"manifest", rt::printManifest(artefact.manifest)}};
+  writeKernelFiles(path, files);
+  return files;
 }
 
 } // namespace
@@ -196,39 +244,57 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
   ManifestContext manifestContext =
       manifestContextFor(target, options.program.inputPath, &program);
   mlir::MLIRContext context;
+  // No device: the limits every device meets, and the schedule file's
+  // entries for --device-id.
+  GPUTargetOptions limits = gpuOptionsFor(nullptr);
+  SPIRVTargetOptions spirv = spirvOptionsFor(nullptr);
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::optional<DeviceTarget> device;
+  std::optional<schedule::ScheduleFile> file;
   if (options.device.empty() && options.devicesFrom.empty()) {
-    // No device: the limits every device meets, and the schedule file's
-    // entries for --device-id.
-    mlir::OwningOpRef<mlir::ModuleOp> module = buildGPULevelModule(
-        context, loader, program, gpuOptionsFor(nullptr),
-        [&](mlir::ModuleOp loops) {
+    module = buildScheduledLoopModule(
+        context, loader, program, [&](mlir::ModuleOp loops) {
           applyScheduleOption(target, options, loops);
         });
-    mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
-    finish(target, options, emit, *module, manifestContext,
-           spirvOptionsFor(nullptr));
-    return;
+  } else {
+    // A device (here, or in a device list from another machine): its
+    // limits, its cost-model profile and its schedule-file entries, as
+    // `tilec run` and `tilec autotune` compile for it.
+    device = openDeviceTarget(target, options.device, options.devicesFrom);
+    bool verbose = options.program.verbose;
+    ScheduleChoice schedules;
+    if (!options.schedule.empty() &&
+        (file = loadScheduleFile(options.schedule, verbose)))
+      schedules.file = &*file;
+    limits = gpuOptionsFor(&device->device);
+    spirv = spirvOptionsFor(&device->device);
+    manifestContext.device = device->device.id;
+    module = buildScheduledLoopModule(
+        context, loader, program, [&](mlir::ModuleOp loops) {
+          (void)scheduleKernels(loops, *device, limits, schedules, verbose);
+        });
   }
-  // A device (here, or in a device list from another machine): its limits,
-  // its cost-model profile and its schedule-file entries, as `tilec run`
-  // and `tilec autotune` compile for it.
-  DeviceTarget device =
-      openDeviceTarget(target, options.device, options.devicesFrom);
-  bool verbose = options.program.verbose;
-  std::optional<schedule::ScheduleFile> file;
-  ScheduleChoice schedules;
-  if (!options.schedule.empty() && (file = loadScheduleFile(options.schedule,
-                                                            verbose)))
-    schedules.file = &*file;
-  GPUTargetOptions limits = gpuOptionsFor(&device.device);
-  mlir::OwningOpRef<mlir::ModuleOp> module = buildGPULevelModule(
-      context, loader, program, limits, [&](mlir::ModuleOp loops) {
-        (void)scheduleKernels(loops, device, limits, schedules, verbose);
-      });
+  // A compile without --emit may find its two files in the cache, keyed by
+  // the scheduled loop level and everything the mapping and the manifest
+  // add to it.
+  std::optional<CompileCache> cache;
+  CacheKey key;
+  if (!emit) {
+    ManifestContext named = manifestContext;
+    named.artefact = artefactName(kernelFilePath(target, options));
+    cache.emplace(cacheSettingsOf(options));
+    key = gpuCacheKey(target, *module, limits, spirv, named);
+    if (auto hit = cache->lookup(key, {"kernels", "manifest"})) {
+      writeKernelFiles(kernelFilePath(target, options), *hit);
+      return;
+    }
+  }
+  mapToGPULevel(context, loader, *module, limits);
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
-  manifestContext.device = device.device.id;
-  finish(target, options, emit, *module, manifestContext,
-         spirvOptionsFor(&device.device));
+  std::vector<CachePayload> files =
+      finish(target, options, emit, *module, manifestContext, spirv);
+  if (cache)
+    cache->store(key, files);
 }
 
 void tilec::driver::compileGPULevelFile(Target target,
@@ -247,7 +313,7 @@ void tilec::driver::compileGPULevelFile(Target target,
       mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     failInput();
-  finish(target, options, emit, *module,
-         manifestContextFor(target, options.program.inputPath, nullptr),
-         spirvOptionsFor(nullptr));
+  (void)finish(target, options, emit, *module,
+               manifestContextFor(target, options.program.inputPath, nullptr),
+               spirvOptionsFor(nullptr));
 }

@@ -35,7 +35,8 @@ namespace tilec::driver {
 /// Compiles `program` for `target` (OpenCL or SPIRV); `emit` is std::nullopt,
 /// GPU, CL (opencl) or SPIRVAsm (spirv). The artefact goes to -o (default:
 /// the input's stem + ".cl" or ".spv") and its manifest to OUT.json; `-o -`
-/// writes only the artefact, to stdout.
+/// writes only the artefact, to stdout. Without --emit, the outputs come
+/// from the compile cache when it has them (CompileCache.h).
 void compileForGPU(Target target, const CompileOptions &options,
                    std::optional<EmitKind> emit, ProgramLoader &loader,
                    const typed::Program &program);
@@ -72,6 +73,18 @@ SPIRVTargetOptions spirvOptionsFor(const rt::DeviceInfo *device);
 /// gpu level's signless integers no longer say whether they were signed).
 ManifestContext manifestContextFor(Target target, llvm::StringRef inputPath,
                                    const typed::Program *program);
+
+/// The loop level of `program`, in a context with the gpu level's dialects,
+/// with `schedule` (if any) applied: the first half of buildGPULevelModule.
+mlir::OwningOpRef<mlir::ModuleOp>
+buildScheduledLoopModule(mlir::MLIRContext &context, ProgramLoader &loader,
+                         const typed::Program &program,
+                         llvm::function_ref<void(mlir::ModuleOp)> schedule);
+
+/// Maps the loop-level `module` to the gpu level for `target`'s limits, in
+/// place: the second half of buildGPULevelModule.
+void mapToGPULevel(mlir::MLIRContext &context, ProgramLoader &loader,
+                   mlir::ModuleOp module, const GPUTargetOptions &target);
 
 /// Lowers `program` to the gpu level, specialised on `target`'s limits;
 /// `schedule` may put tuned schedules on the loop level's kernels first (the

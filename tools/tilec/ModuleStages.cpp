@@ -6,6 +6,7 @@
 
 #include "ModuleStages.h"
 #include "DriverError.h"
+#include "StageTiming.h"
 
 #include "tilec/MLIRGen/MLIRGen.h"
 #include "tilec/Pipelines/Pipelines.h"
@@ -21,6 +22,7 @@ mlir::OwningOpRef<mlir::ModuleOp>
 tilec::driver::buildTileModule(mlir::MLIRContext &context,
                                ProgramLoader &loader,
                                const typed::Program &program) {
+  TimedStage stage("tile IR");
   // MLIR diagnostics print like the front end's: file:line:col with a caret.
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   mlir::OwningOpRef<mlir::ModuleOp> module =
@@ -36,8 +38,10 @@ tilec::driver::buildLoopLevelModule(mlir::MLIRContext &context,
                                     const typed::Program &program) {
   mlir::OwningOpRef<mlir::ModuleOp> module =
       buildTileModule(context, loader, program);
+  TimedStage stage("loop level");
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   mlir::PassManager pm(&context);
+  stage.timePasses(pm);
   buildTileToLoopsPipeline(pm);
   if (mlir::failed(pm.run(*module)))
     failInput();

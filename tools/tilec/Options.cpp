@@ -54,6 +54,9 @@ void tilec::driver::addProgramOptions(CLI::App &app, ProgramOptions &options,
       ->type_name("NAME")
       ->check(nonEmpty());
   app.add_flag("-v,--verbose", options.verbose, "report each phase on stderr");
+  app.add_flag("--time-passes", options.timePasses,
+               "when the command ends, print on stderr the wall time of each "
+               "compile stage, with the MLIR passes nested under theirs");
 }
 
 void tilec::driver::addCompileOptions(CLI::App &app, CompileOptions &options) {
@@ -104,6 +107,15 @@ void tilec::driver::addCompileOptions(CLI::App &app, CompileOptions &options) {
   app.add_flag("--mlir-print-debuginfo", options.printDebugInfo,
                "with an MLIR --emit kind (tile, loops, gpu): print each op's "
                "source location, file:line:col of the .tile file");
+  app.add_option("--cache-dir", options.cacheDir,
+                 "the compile cache's folder (default $TILEC_CACHE_DIR, else "
+                 "$XDG_CACHE_HOME/tilec, else ~/.cache/tilec): a compile "
+                 "without --emit (or llvm-x86 --emit=llvm|asm) that was done "
+                 "before writes the stored outputs instead (docs/cache.md)")
+      ->type_name("DIR")
+      ->check(nonEmpty());
+  app.add_flag("--no-cache", options.noCache,
+               "neither read nor write the compile cache");
 }
 
 CLI::App *tilec::driver::addRunCommand(CLI::App &app, RunOptions &options) {

@@ -25,6 +25,7 @@ struct ProgramOptions {
   std::vector<std::string> defines; ///< the text after each -D
   std::string entry;                ///< empty: main, else the last function
   bool verbose = false;
+  bool timePasses = false; ///< --time-passes: report each stage's time
 };
 
 /// `tilec FILE [...]`: compile, or stop early with --emit.
@@ -40,6 +41,8 @@ struct CompileOptions {
   int optLevel = 2;
   std::string cpu = "native"; ///< llvm-x86: the CPU to generate code for
   bool printDebugInfo = false; ///< MLIR --emit kinds: print op locations
+  std::string cacheDir; ///< --cache-dir; empty: the environment's choice
+  bool noCache = false; ///< --no-cache
 };
 
 /// `tilec run FILE [...]`: execute and report the outputs.

@@ -7,6 +7,7 @@
 #include "ProgramLoader.h"
 #include "DriverError.h"
 #include "SourceLoading.h"
+#include "StageTiming.h"
 
 #include "tilec/Frontend/Parser.h"
 
@@ -21,6 +22,8 @@ using namespace tilec::driver;
 
 ProgramLoader::ProgramLoader(const ProgramOptions &options)
     : options(options), diag(sourceMgr) {
+  if (options.timePasses)
+    enableStageTiming();
   for (const std::string &text : options.defines) {
     llvm::Expected<Define> define = parseDefine(text);
     if (!define)
@@ -44,6 +47,7 @@ static std::string describeFunctions(const ast::Module &module) {
 }
 
 const ast::Function &ProgramLoader::parse() {
+  TimedStage stage("parse");
   unsigned bufferId = loadSource(options.inputPath, sourceMgr);
   module = parseModule(bufferId, diag);
   // A module with parse errors is incomplete; checking it would only add
@@ -77,6 +81,7 @@ std::map<std::string, InputFile> ProgramLoader::takeInputFiles() {
 }
 
 typed::Program ProgramLoader::bind() {
+  TimedStage stage("bind");
   std::optional<typed::Program> program =
       bindProgram(module, *entry, bindOptions, diag);
   if (!program || diag.hadError())

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
+#include "StageTiming.h"
 #include "DriverError.h"
 #include "Options.h"
 #include "Targets.h"
@@ -131,6 +132,7 @@ int main(int argc, char **argv) {
   int exitCode;
   try {
     exitCode = runDriver(argc, argv);
+    printStageTiming();
   } catch (const DriverError &error) {
     llvm::outs().flush();
     if (*error.what())
