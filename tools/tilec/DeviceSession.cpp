@@ -13,6 +13,7 @@
 #include "GPUBackend.h"
 #include "KernelSchedules.h"
 #include "ModuleStages.h"
+#include "StageTiming.h"
 
 #include "tilec/Runtime/DeviceReport.h"
 #include "tilec/Runtime/JIT.h"
@@ -264,7 +265,10 @@ loadOnHost(DeviceTarget &device, ProgramLoader &loader,
   JITOptions options;
   options.optLevel = device.cpuOptLevel;
   options.timeKernels = true;
-  auto compiled = JITProgram::compile(*module, "", options);
+  auto compiled = [&] {
+    TimedStage stage("JIT compile");
+    return JITProgram::compile(*module, "", options);
+  }();
   if (!compiled)
     failWith(ExitCode::RuntimeFailure, compiled.takeError());
   if ((*compiled)->timedKernelCount() != kernels.size())
