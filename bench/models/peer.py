@@ -123,21 +123,12 @@ def graph_replay(module, x):
 
 
 def cuda_times(fn, repeat, warmup):
-    """Median and minimum seconds of fn() by CUDA events."""
-    import torch
-    for _ in range(max(warmup, 1)):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(repeat):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) * 1e-3)
-    return statistics.median(times), min(times)
+    """Median and minimum seconds of fn() by CUDA events: the same timing as
+    bench/gpu/torch_baselines.py's kernel baselines."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                    "..", "gpu"))
+    from torch_baselines import time_cuda
+    return time_cuda(fn, repeat, max(warmup, 1))
 
 
 def run_onnxruntime(args, signature, arrays):
