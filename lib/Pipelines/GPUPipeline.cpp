@@ -61,6 +61,8 @@ void tilec::buildLoopsToGPUPipeline(OpPassManager &pm,
       optionsFromTarget<TilecGPUDefaultSchedulePassOptions>(target)));
   pm.addPass(createTilecMapKernelsToGPUPass(
       optionsFromTarget<TilecMapKernelsToGPUPassOptions>(target)));
+  // Equal kernels (a network's repeated blocks) are compiled once.
+  pm.addPass(createTilecDedupGPUKernelsPass());
   // The kernels hold no affine op any more; this lowers any the host code
   // holds outside kernel nests, so that the gpu level has none.
   pm.addPass(createLowerAffinePass());

@@ -237,6 +237,31 @@ TEST_CASE("Vulkan runs two entry points through a temporary, many times",
   }
 }
 
+TEST_CASE("Vulkan runs one entry point twice on other buffers", "[vulkan]") {
+  // D = 2 * (2 * A): launches of equal kernels share an entry point (and a
+  // pipeline), each with its own descriptor sets and timing.
+  Manifest m = addScaleManifest();
+  m.inputs = {{"A", 0}};
+  m.buffers.erase(m.buffers.begin() + 1);
+  m.kernels = {kernel("scale", {{0, 0, 0}, {1, 0, 2}}),
+               kernel("scale", {{0, 0, 2}, {1, 0, 3}})};
+  Fixture f;
+  auto program = f.runtime->load(f.deviceId, m, readModule());
+  INFO((program.ok() ? std::string() : program.message()));
+  REQUIRE(program.ok());
+  std::map<std::string, Tensor> outputs;
+  std::vector<KernelTiming> timings;
+  Status status = (*program)->run({{"A", ramp(1, 0.5f)}}, outputs, &timings);
+  INFO((status.ok() ? "" : status.message()));
+  REQUIRE(status.ok());
+  const Tensor &d = outputs["D"];
+  for (int64_t i = 0; i < n; ++i)
+    REQUIRE(d.getDouble(i) == 4.0 * (1.0 + 0.5 * i));
+  REQUIRE(timings.size() == 2);
+  CHECK(timings[0].kernel == "scale_kernel");
+  CHECK(timings[1].kernel == "scale_kernel");
+}
+
 TEST_CASE("Vulkan: inputs of the wrong shape or name are errors", "[vulkan]") {
   Fixture f;
   auto program = f.runtime->load(f.deviceId, addManifest(), readModule());

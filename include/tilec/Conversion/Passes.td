@@ -155,4 +155,28 @@ def TilecMapKernelsToGPUPass
   ];
 }
 
+def TilecDedupGPUKernelsPass
+    : Pass<"tilec-dedup-gpu-kernels", "::mlir::ModuleOp"> {
+  let summary = "Launch one gpu.func for all kernels that compute the same "
+                "code on different buffers";
+  let description = [{
+    A whole network repeats its blocks, and `tilec-map-kernels-to-gpu`
+    makes a gpu.func per kernel nest. Two kernels of a gpu.module are the
+    same when their function types, their attributes other than their names
+    (`sym_name`, `tilec.kernel`) and their bodies op for op, locations
+    ignored, are equal, and their launches bind the same constants (constant
+    tensors, scalar constants) to the same arguments, since the back ends
+    compile those into the kernel. The fingerprint only buckets candidates.
+    Every launch of a later equal kernel is re-pointed at the first one
+    launched, and the later one is erased, so the OpenCL C, the SPIR-V and
+    the device's own compiler see each distinct kernel once; each launch
+    keeps its own buffers and work sizes.
+
+    The Tile statements of a kernel are the locations in its body, which a
+    shared kernel holds for one of its launches only; so each launch of a
+    shared kernel gets the locations of the kernel it launched before, fused
+    into its own location.
+  }];
+}
+
 #endif // TILEC_CONVERSION_PASSES_TD

@@ -33,8 +33,9 @@ struct GPUTargetOptions {
 /// `tilec.schedule` if present, else the default for `target`), its parallel
 /// loops are tiled and mapped to work-groups and work-items, and each becomes
 /// a gpu.func in one gpu.module, launched in order by gpu.launch_func from
-/// the entry function. Kernel names come from the `tilec.kernel` attribute,
-/// and every op keeps its source location.
+/// the entry function; equal kernels are one gpu.func, launched once per
+/// nest. Kernel names come from the `tilec.kernel` attribute, and every op
+/// keeps its source location.
 void buildLoopsToGPUPipeline(mlir::OpPassManager &pm,
                              const GPUTargetOptions &target);
 

@@ -27,9 +27,10 @@
 //                   "bindings": [ {"set": 0, "binding": 0, "buffer": 0} ] } ],
 //     "peak_temporary_bytes": 64
 //   }
-// Kernels run in the order listed. Every kernel argument is a buffer, passed
-// in `args` order (OpenCL: kernel argument i; SPIR-V: `bindings`). Temporary
-// buffers are device-only, untyped storage planned by the compiler
+// Kernels run in the order listed, one entry per launch; launches of equal
+// kernels name the same kernel function. Every kernel argument is a buffer,
+// passed in `args` order (OpenCL: kernel argument i; SPIR-V: `bindings`).
+// Temporary buffers are device-only, untyped storage planned by the compiler
 // (Transforms/TemporaryPlan.h): temporaries whose lifetimes do not overlap
 // share one buffer whatever their types, so kernels must run in order, each
 // after the one before has finished. An output buffer may also be read by

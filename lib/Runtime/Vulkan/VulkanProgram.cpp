@@ -18,7 +18,24 @@ struct KernelPipeline {
   VkPipelineLayout layout = VK_NULL_HANDLE;
   VkPipeline pipeline = VK_NULL_HANDLE;
   std::vector<VkDescriptorSet> sets;
+  /// The layouts and the pipeline are an earlier kernel's, which owns them.
+  bool shared = false;
 };
+
+/// Whether `a` and `b` can run on one pipeline: the same entry point with
+/// the same descriptor slots (their buffers may differ). The compiler gives
+/// the launches of equal kernels one entry point (docs/manifest.md), and a
+/// pipeline is where the driver compiles the shader.
+bool samePipeline(const ManifestKernel &a, const ManifestKernel &b) {
+  if (entryPointName(a) != entryPointName(b) ||
+      a.bindings.size() != b.bindings.size())
+    return false;
+  for (size_t i = 0; i < a.bindings.size(); ++i)
+    if (a.bindings[i].set != b.bindings[i].set ||
+        a.bindings[i].binding != b.bindings[i].binding)
+      return false;
+  return true;
+}
 
 std::string describeBuffer(const ManifestBuffer &buffer) {
   std::string text = "buffer " + std::to_string(buffer.id) + " (";
@@ -92,6 +109,8 @@ VulkanProgram::~VulkanProgram() {
     return;
   // run() waits for every submission, so nothing is in flight here.
   for (KernelPipeline &k : kernels_) {
+    if (k.shared)
+      continue;
     if (k.pipeline)
       api_.vkDestroyPipeline(device_, k.pipeline, nullptr);
     if (k.layout)
@@ -129,9 +148,21 @@ Status VulkanProgram::build(const SpirvModule &module) {
     return failure("creating the SPIR-V shader module on " + physical_.info.id,
                    r);
   kernels_.resize(manifest_.kernels.size());
-  for (size_t i = 0; i < kernels_.size(); ++i)
+  for (size_t i = 0; i < kernels_.size(); ++i) {
+    auto owner = std::find_if(
+        kernels_.begin(), kernels_.begin() + i, [&](const KernelPipeline &k) {
+          return !k.shared &&
+                 samePipeline(manifest_.kernels[&k - kernels_.data()],
+                              manifest_.kernels[i]);
+        });
+    if (owner != kernels_.begin() + i) {
+      kernels_[i] = *owner;
+      kernels_[i].shared = true;
+      continue;
+    }
     if (Status s = createPipeline(manifest_.kernels[i], kernels_[i]); !s)
       return s;
+  }
   if (Status s = createDescriptorSets(); !s)
     return s;
   return recordCommands();

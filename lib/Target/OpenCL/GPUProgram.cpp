@@ -4,11 +4,14 @@
 // the SSA value the entry function passes to a launch, so an argument that
 // two launches share is one buffer, and a kernel that receives one buffer
 // twice is told so (its arguments then may alias and lose `restrict`).
+// Launches of one gpu.func (tilec-dedup-gpu-kernels merges equal kernels)
+// share a kernel function when the code compiled for them is the same.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GPUProgram.h"
 #include "Identifiers.h"
+#include "Statements.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -75,6 +78,7 @@ public:
     for (Operation &op : program.entry.getBody().getOps())
       if (failed(visit(op)))
         return failure();
+    groupLaunches();
     return std::move(program);
   }
 
@@ -82,6 +86,7 @@ private:
   LogicalResult addEntryArguments();
   LogicalResult visit(Operation &op);
   LogicalResult addLaunch(gpu::LaunchFuncOp launch);
+  void groupLaunches();
   FailureOr<std::array<uint64_t, 3>> sizes(gpu::LaunchFuncOp launch,
                                            gpu::KernelDim3 dims);
   std::string uniqueName(StringRef name);
@@ -221,7 +226,6 @@ LogicalResult ProgramBuilder::addLaunch(gpu::LaunchFuncOp launch) {
   KernelLaunch result;
   result.op = launch;
   result.kernel = kernel;
-  result.name = uniqueName(kernel.getName());
   auto grid = sizes(launch, launch.getGridSizeOperandValues());
   auto block = sizes(launch, launch.getBlockSizeOperandValues());
   if (failed(grid) || failed(block))
@@ -265,6 +269,56 @@ LogicalResult ProgramBuilder::addLaunch(gpu::LaunchFuncOp launch) {
     arg.aliased = arg.buffer >= 0 && uses[arg.buffer] > 1;
   program.launches.push_back(std::move(result));
   return success();
+}
+
+/// Whether `a` and `b` compile to the same code when they launch the same
+/// gpu.func: the same work-group size, and the same constants bound to the
+/// same arguments.
+static bool sameCode(const KernelLaunch &a, const KernelLaunch &b) {
+  if (a.kernel != b.kernel || a.block != b.block)
+    return false;
+  for (auto [x, y] : llvm::zip(a.args, b.args))
+    if ((x.buffer < 0) != (y.buffer < 0) ||
+        x.constantArray != y.constantArray || x.constant != y.constant)
+      return false;
+  return true;
+}
+
+void ProgramBuilder::groupLaunches() {
+  llvm::DenseMap<Operation *, unsigned> launchesOf;
+  for (const KernelLaunch &launch : program.launches)
+    ++launchesOf[launch.kernel];
+  std::vector<KernelFunction> &functions = program.functions;
+  for (size_t index = 0; index < program.launches.size(); ++index) {
+    KernelLaunch &launch = program.launches[index];
+    auto function = llvm::find_if(functions, [&](const KernelFunction &f) {
+      return sameCode(program.launches[f.launches.front()], launch);
+    });
+    if (function == functions.end()) {
+      functions.push_back({uniqueName(launch.kernel.getName()), {}});
+      function = std::prev(functions.end());
+    }
+    function->launches.push_back(index);
+    launch.function = function - functions.begin();
+    launch.name = function->name;
+    // A shared gpu.func holds the locations of one of its launches; each
+    // launch has its own on its op (tilec-dedup-gpu-kernels).
+    launch.statements = tileStatements(
+        launchesOf[launch.kernel] > 1 ? launch.op.getOperation()
+                                      : launch.kernel.getOperation());
+  }
+  // One signature serves every launch of a function: an argument that may
+  // alias in one launch may in all.
+  for (const KernelFunction &function : functions) {
+    std::vector<bool> aliased(
+        program.launches[function.launches.front()].args.size());
+    for (size_t launch : function.launches)
+      for (auto [index, arg] : llvm::enumerate(program.launches[launch].args))
+        aliased[index] = aliased[index] || arg.aliased;
+    for (size_t launch : function.launches)
+      for (auto [index, arg] : llvm::enumerate(program.launches[launch].args))
+        arg.aliased = aliased[index];
+  }
 }
 
 FailureOr<GPUProgram> opencl::analyzeGPUProgram(ModuleOp module) {

@@ -48,17 +48,30 @@ struct LaunchArg {
   int constantArray = -1; ///< index into GPUProgram::constants, or -1
   mlir::TypedAttr constant;
   rt::Access access = rt::Access::Read; ///< buffers only
-  bool aliased = false; ///< the buffer is passed to this kernel twice
+  /// The buffer is passed to this kernel twice, in this launch or another
+  /// launch of the same kernel function: the argument may alias another.
+  bool aliased = false;
 };
 
 /// One gpu.launch_func of the entry function.
 struct KernelLaunch {
   mlir::gpu::LaunchFuncOp op;
   mlir::gpu::GPUFuncOp kernel;
-  std::string name; ///< the kernel's C name, unique in the program
+  std::string name; ///< the C name of its kernel function
+  size_t function = 0; ///< index into GPUProgram::functions
+  /// "file:line" of the Tile statements this launch computes.
+  std::vector<std::string> statements;
   std::array<uint64_t, 3> grid{1, 1, 1};  ///< work-groups per dimension
   std::array<uint64_t, 3> block{1, 1, 1}; ///< work-items per work-group
   std::vector<LaunchArg> args;            ///< one per gpu.func argument
+};
+
+/// One kernel function of the program. The launches of one gpu.func that
+/// agree on what the kernel's code is compiled with (the work-group size,
+/// the constants bound to arguments) share one; their buffers may differ.
+struct KernelFunction {
+  std::string name; ///< a C identifier, unique in the program
+  std::vector<size_t> launches; ///< indices into GPUProgram::launches
 };
 
 struct GPUProgram {
@@ -66,6 +79,7 @@ struct GPUProgram {
   std::vector<ProgramBuffer> buffers; ///< inputs, outputs, then temporaries
   std::vector<ProgramConstant> constants; ///< constant tensors used
   std::vector<KernelLaunch> launches; ///< in launch order
+  std::vector<KernelFunction> functions; ///< in order of first launch
 };
 
 /// Analyses `module`. Fails, with an error on the offending op, when the

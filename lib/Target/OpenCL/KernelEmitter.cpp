@@ -3,19 +3,22 @@
 // Part of the OpenCL target; see KernelEmitter.h. The kernel's arguments
 // are its buffers, in the order of the gpu.func (the manifest passes them
 // in that order); arguments bound to constants at the launch are written
-// inline instead, since the manifest only passes buffers.
+// inline instead, since the manifest only passes buffers. A kernel that
+// several launches share names an argument after the buffer only when they
+// all pass the same one.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelEmitter.h"
 #include "CLTypes.h"
 #include "Identifiers.h"
-#include "Statements.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
 #include "llvm/ADT/StringExtras.h"
+
+#include <set>
 
 using namespace mlir;
 using namespace tilec;
@@ -91,13 +94,26 @@ LogicalResult KernelEmitter::define(Operation *op, Value result,
 }
 
 void KernelEmitter::emitComment() {
-  std::vector<std::string> statements = tileStatements(launch.kernel);
-  os << "// " << launch.name << ": computes "
+  std::set<std::string> statements;
+  bool sameGrid = true;
+  for (size_t index : function.launches) {
+    const KernelLaunch &other = program.launches[index];
+    statements.insert(other.statements.begin(), other.statements.end());
+    sameGrid = sameGrid && other.grid == launch.grid;
+  }
+  os << "// " << function.name << ": computes "
      << (statements.empty() ? std::string("(no source location)")
                             : llvm::join(statements, ", "))
-     << "\n// launched as " << launch.grid[0] << "x" << launch.grid[1] << "x"
-     << launch.grid[2] << " work-groups of " << launch.block[0] << "x"
-     << launch.block[1] << "x" << launch.block[2] << " work-items\n";
+     << "\n// launched ";
+  if (function.launches.size() > 1)
+    os << function.launches.size() << " times ";
+  if (sameGrid)
+    os << "as " << launch.grid[0] << "x" << launch.grid[1] << "x"
+       << launch.grid[2] << " work-groups";
+  else
+    os << "in work-groups";
+  os << " of " << launch.block[0] << "x" << launch.block[1] << "x"
+     << launch.block[2] << " work-items\n";
 }
 
 /// The argument name of buffer `index` of `program`: in_NAME, out_NAME or
@@ -118,13 +134,25 @@ static std::string bufferArgName(const GPUProgram &program, int index) {
   return "tmp_" + std::to_string(index - first);
 }
 
+/// The name of argument `arg` of `function`: its buffer's (bufferArgName)
+/// when every launch passes the same buffer, else arg_N.
+static std::string argumentName(const GPUProgram &program,
+                                const KernelFunction &function, size_t arg) {
+  int buffer = program.launches[function.launches.front()].args[arg].buffer;
+  for (size_t launch : function.launches)
+    if (program.launches[launch].args[arg].buffer != buffer)
+      return "arg_" + std::to_string(arg);
+  return bufferArgName(program, buffer);
+}
+
 LogicalResult KernelEmitter::emitSignature() {
   gpu::GPUFuncOp kernel = launch.kernel;
   os << "__kernel __attribute__((reqd_work_group_size(" << launch.block[0]
      << ", " << launch.block[1] << ", " << launch.block[2] << ")))\nvoid "
-     << launch.name << "(";
+     << function.name << "(";
   bool first = true;
-  for (auto [arg, launchArg] : llvm::zip(kernel.getArguments(), launch.args)) {
+  for (auto [index, launchArg] : llvm::enumerate(launch.args)) {
+    BlockArgument arg = kernel.getArgument(index);
     if (launchArg.constantArray >= 0) {
       bind(arg, program.constants[launchArg.constantArray].name);
       continue;
@@ -143,7 +171,7 @@ LogicalResult KernelEmitter::emitSignature() {
       return kernel.emitError("buffer element type ")
              << memref.getElementType() << " has no OpenCL C equivalent";
     (void)typeName(kernel, memref.getElementType()); // notes double
-    std::string name = freshName(bufferArgName(program, launchArg.buffer));
+    std::string name = freshName(argumentName(program, function, index));
     os << (first ? "" : ",\n    ") << "__global "
        << (launchArg.access == rt::Access::Read ? "const " : "") << *element
        << " *" << (launchArg.aliased ? "" : "restrict ") << name;

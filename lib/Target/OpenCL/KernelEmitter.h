@@ -25,11 +25,16 @@
 
 namespace tilec::opencl {
 
+/// Writes one kernel function, which serves every launch of it: its code
+/// is the gpu.func's with what the launches agree on (the work-group size,
+/// the constants bound to arguments) compiled in.
 class KernelEmitter {
 public:
-  KernelEmitter(const GPUProgram &program, const KernelLaunch &launch,
+  KernelEmitter(const GPUProgram &program, const KernelFunction &function,
                 Prelude &prelude, llvm::raw_ostream &os)
-      : program(program), launch(launch), prelude(prelude), os(os) {}
+      : program(program), function(function),
+        launch(program.launches[function.launches.front()]),
+        prelude(prelude), os(os) {}
 
   /// Writes the kernel: its comment, signature and body.
   mlir::LogicalResult emit();
@@ -79,7 +84,8 @@ private:
   mlir::LogicalResult emitOp(mlir::Operation &op);
 
   const GPUProgram &program;
-  const KernelLaunch &launch;
+  const KernelFunction &function;
+  const KernelLaunch &launch; ///< the first launch of the function
   Prelude &prelude;
   llvm::raw_ostream &os;
   unsigned depth = 0;

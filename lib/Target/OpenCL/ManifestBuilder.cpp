@@ -12,7 +12,6 @@
 #include "tilec/Dialect/Tile/IR/ElementTypes.h"
 #include "tilec/Transforms/TemporaryPlan.h"
 #include "GPUProgram.h"
-#include "Statements.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -174,7 +173,7 @@ static rt::ManifestKernel kernelEntry(const GPUProgram &program,
   if (auto fingerprint =
           launch.kernel->getAttrOfType<StringAttr>("tilec.fingerprint"))
     kernel.fingerprint = fingerprint.str();
-  kernel.statements = tileStatements(launch.kernel);
+  kernel.statements = launch.statements;
   std::set<int> touched;
   for (const LaunchArg &arg : launch.args) {
     if (arg.buffer < 0)

@@ -5,6 +5,8 @@
 // tensor as a `__constant` array inside the program. Here the kernel gets
 // the tensor as an arith.constant instead, and loses the argument, so that
 // its remaining arguments are bound at the bindings the manifest names.
+// A kernel launched several times (tilec-dedup-gpu-kernels) is inlined once,
+// which its launches allow only when they bind the same tensors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECSPIRVINLINECONSTANTTENSORSPASS
@@ -66,11 +69,34 @@ LogicalResult inlineTensor(gpu::GPUFuncOp kernel, BlockArgument arg,
   return success();
 }
 
-/// Inlines the constant tensors `launch` passes to `kernel`, and drops
-/// those arguments from both.
-LogicalResult inlineConstantArguments(gpu::LaunchFuncOp launch,
+/// The constant global `operand` takes, or null when it takes none.
+Attribute constantGlobalOf(Value operand, SymbolTableCollection &symbols) {
+  if (!constantTensorOf(operand, symbols))
+    return {};
+  return operand.getDefiningOp<memref::GetGlobalOp>().getNameAttr();
+}
+
+/// Whether every launch binds the same constant globals to the same
+/// arguments as the first.
+bool sameConstants(ArrayRef<gpu::LaunchFuncOp> launches,
+                   SymbolTableCollection &symbols) {
+  auto globals = [&](gpu::LaunchFuncOp launch) {
+    return llvm::map_to_vector(launch.getKernelOperands(), [&](Value v) {
+      return constantGlobalOf(v, symbols);
+    });
+  };
+  SmallVector<Attribute> first = globals(launches.front());
+  return llvm::all_of(launches, [&](gpu::LaunchFuncOp launch) {
+    return globals(launch) == first;
+  });
+}
+
+/// Inlines the constant tensors that `launches` (which agree on them) pass
+/// to `kernel`, and drops those arguments from all of them.
+LogicalResult inlineConstantArguments(ArrayRef<gpu::LaunchFuncOp> launches,
                                       gpu::GPUFuncOp kernel,
                                       SymbolTableCollection &symbols) {
+  gpu::LaunchFuncOp launch = launches.front();
   llvm::BitVector inlined(kernel.getNumArguments());
   for (auto [index, operand] : llvm::enumerate(launch.getKernelOperands())) {
     DenseElementsAttr value = constantTensorOf(operand, symbols);
@@ -84,10 +110,12 @@ LogicalResult inlineConstantArguments(gpu::LaunchFuncOp launch,
     return success();
   if (failed(kernel.eraseArguments(inlined)))
     return failure();
-  MutableOperandRange operands = launch.getKernelOperandsMutable();
-  for (int index = inlined.size() - 1; index >= 0; --index)
-    if (inlined.test(index))
-      operands.erase(index);
+  for (gpu::LaunchFuncOp each : launches) {
+    MutableOperandRange operands = each.getKernelOperandsMutable();
+    for (int index = inlined.size() - 1; index >= 0; --index)
+      if (inlined.test(index))
+        operands.erase(index);
+  }
   return success();
 }
 
@@ -111,13 +139,13 @@ struct InlineConstantTensorsPass
       if (!takesConstant)
         continue;
       // One kernel body cannot hold two launches' different constants.
-      if (kernelLaunches.size() > 1) {
+      if (!sameConstants(kernelLaunches, symbols)) {
         kernel.emitError() << "kernel '" << kernel.getName()
-                           << "' takes a constant tensor and is launched "
-                           << kernelLaunches.size() << " times";
+                           << "' is launched " << kernelLaunches.size()
+                           << " times with different constant tensors";
         return signalPassFailure();
       }
-      if (failed(inlineConstantArguments(launch, kernel, symbols)))
+      if (failed(inlineConstantArguments(kernelLaunches, kernel, symbols)))
         return signalPassFailure();
     }
   }
