@@ -35,9 +35,6 @@ struct Const {
   bool isWeak() const { return !type; }
   /// The value as a double (unsigned 64-bit patterns read as unsigned).
   double asDouble() const;
-  /// True when the value is an integer (a weak integer or an integer/bool
-  /// typed constant).
-  bool isIntegral() const { return !isFloat; }
   /// The type a weak constant takes when it must become data (5.2): i32,
   /// i64 if the value does not fit, f32 for floats; a typed one's own type.
   DType defaultType() const;

@@ -154,7 +154,6 @@ float tilec::bfloatToFloat(uint16_t b) {
   return float(decodeFloat(b, kBFloat));
 }
 uint16_t tilec::doubleToHalf(double v) { return encodeDouble(v, kHalf); }
-uint16_t tilec::doubleToBFloat(double v) { return encodeDouble(v, kBFloat); }
 
 double tilec::roundToFloatType(double v, DType t) {
   switch (t) {

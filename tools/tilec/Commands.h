@@ -10,8 +10,6 @@
 
 #include "Options.h"
 
-#include <string>
-
 namespace tilec::driver {
 
 /// `tilec FILE [...]`: compile FILE, or print an intermediate form (--emit).
@@ -31,8 +29,6 @@ void runBenchCommand(const BenchOptions &options);
 CLI::App *addAutotuneCommand(CLI::App &app, AutotuneOptions &options);
 /// `tilec autotune FILE [...]`: measures schedules, writes the best.
 void runAutotuneCommand(const AutotuneOptions &options);
-/// A subcommand of CLI.md that this build lacks: a usage error saying so.
-[[noreturn]] void runUnbuiltCommand(const std::string &name);
 
 } // namespace tilec::driver
 

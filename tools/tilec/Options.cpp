@@ -164,12 +164,3 @@ CLI::App *tilec::driver::addRunCommand(CLI::App &app, RunOptions &options) {
   return run;
 }
 
-CLI::App *tilec::driver::addUnbuiltCommand(CLI::App &app,
-                                           const std::string &name,
-                                           const std::string &description) {
-  CLI::App *command = app.add_subcommand(
-      name, description + " (not available in this build yet)");
-  command->allow_extras();
-  command->footer(exitCodeHelp());
-  return command;
-}

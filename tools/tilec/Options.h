@@ -75,6 +75,7 @@ struct AutotuneOptions {
   std::string devicesFrom;   ///< --devices-from FILE (with --export-candidates)
   bool fakeTimer = false;    ///< hidden, for tests: deterministic times
   unsigned stopAfter = 0;    ///< hidden, for tests: stop after N kernels
+  unsigned wrongCandidate = 0; ///< hidden, for tests: candidate K is wrong
 };
 
 /// `tilec bench FILE [...]`: time each kernel on a device (docs/bench.md).
@@ -116,11 +117,6 @@ void addProgramOptions(CLI::App &app, ProgramOptions &options,
 void addCompileOptions(CLI::App &app, CompileOptions &options);
 /// Adds the `run` subcommand to `app`.
 CLI::App *addRunCommand(CLI::App &app, RunOptions &options);
-/// Adds a subcommand of CLI.md that this build does not implement yet; it
-/// accepts any arguments so that using it gives the clear error of
-/// runUnbuiltCommand rather than a parse error.
-CLI::App *addUnbuiltCommand(CLI::App &app, const std::string &name,
-                            const std::string &description);
 
 } // namespace tilec::driver
 

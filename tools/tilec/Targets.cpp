@@ -1,7 +1,8 @@
 //===- Targets.cpp - The targets and --emit kinds this build offers -------===//
 //
-// The tables below are the single record of what is built: a target or
-// --emit kind whose back end has not landed yet is listed but refused.
+// The tables below are the single record of what is built: a target whose
+// back end has not landed yet is listed but refused. Every --emit kind is
+// built, so that table only names them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,15 +38,14 @@ constexpr TargetInfo targetTable[] = {
 struct EmitInfo {
   EmitKind kind;
   const char *name;
-  bool available;
 };
 
 constexpr EmitInfo emitTable[] = {
-    {EmitKind::AST, "ast", true},      {EmitKind::Tile, "tile", true},
-    {EmitKind::Loops, "loops", true}, {EmitKind::GPU, "gpu", true},
-    {EmitKind::LLVM, "llvm", true},    {EmitKind::Asm, "asm", true},
-    {EmitKind::CL, "cl", true},       {EmitKind::SPIRVAsm, "spirv-asm", true},
-    {EmitKind::PlaidML, "plaidml", true},
+    {EmitKind::AST, "ast"},     {EmitKind::Tile, "tile"},
+    {EmitKind::Loops, "loops"}, {EmitKind::GPU, "gpu"},
+    {EmitKind::LLVM, "llvm"},   {EmitKind::Asm, "asm"},
+    {EmitKind::CL, "cl"},       {EmitKind::SPIRVAsm, "spirv-asm"},
+    {EmitKind::PlaidML, "plaidml"},
 };
 
 const TargetInfo &info(Target target) {
@@ -85,8 +85,7 @@ template <typename Table> std::string listChoices(const Table &table) {
 bool compiles(const TargetInfo &entry) { return entry.compiles; }
 bool runs(const TargetInfo &entry) { return entry.runs; }
 bool notRuns(const TargetInfo &entry) { return !entry.runs; }
-bool available(const EmitInfo &entry) { return entry.available; }
-bool unavailable(const EmitInfo &entry) { return !entry.available; }
+bool anyEmitKind(const EmitInfo &) { return true; }
 
 /// The first target `tilec run` can use, for "pass --target=..." hints.
 const char *firstRunnableTarget() {
@@ -143,14 +142,6 @@ void tilec::driver::requireRunTarget(Target target) {
                         firstRunnableTarget()));
 }
 
-void tilec::driver::requireEmitKind(EmitKind kind) {
-  const EmitInfo &entry = info(kind);
-  if (entry.available)
-    return;
-  failUsage(fmt::format("--emit={} is not implemented yet; available: {}",
-                        entry.name, joinNames(emitTable, available)));
-}
-
 std::string tilec::driver::compileTargetHelp() {
   std::string built, unbuilt;
   for (const TargetInfo &entry : targetTable) {
@@ -162,9 +153,8 @@ std::string tilec::driver::compileTargetHelp() {
     std::string &list = entry.compiles ? built : unbuilt;
     list += list.empty() ? name : ", " + name;
   }
-  std::string help = "code-generation target, default opencl";
-  if (!built.empty())
-    help += "; available: " + built;
+  std::string help = "code-generation target, default opencl; available: " +
+                     built;
   if (!unbuilt.empty())
     help += "; not available in this build yet: " + unbuilt;
   return help;
@@ -179,16 +169,12 @@ std::string tilec::driver::runTargetHelp() {
 }
 
 std::string tilec::driver::emitKindHelp() {
-  std::string help = "print an intermediate form and stop; available: " +
-                     joinNames(emitTable, available);
-  if (std::string unbuilt = joinNames(emitTable, unavailable); !unbuilt.empty())
-    help += "; not available in this build yet: " + unbuilt;
-  return help;
+  return "print an intermediate form and stop; available: " +
+         joinNames(emitTable, anyEmitKind);
 }
 
 std::string tilec::driver::buildCapabilities() {
-  std::string compiled = joinNames(targetTable, compiles);
-  return fmt::format(
-      "runs on: {} (tilec run); compiles for: {}", joinNames(targetTable, runs),
-      compiled.empty() ? "nothing yet (--emit=ast only)" : compiled);
+  return fmt::format("runs on: {} (tilec run); compiles for: {}",
+                     joinNames(targetTable, runs),
+                     joinNames(targetTable, compiles));
 }

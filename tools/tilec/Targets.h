@@ -1,10 +1,10 @@
-//===- Targets.h - The targets and --emit kinds this build offers -*- C++
-//-*-===//
+//===- Targets.h - Targets and --emit kinds of this build -------*- C++ -*-===//
 //
 // CLI.md names every target and intermediate form tilec will have; this
-// build implements only some of them. One table records which, so that
-// --help, --version and the error for an unavailable choice all tell the
-// same truth, and a later back end is switched on in one place.
+// build implements every --emit kind but only some of the targets. One table
+// records which, so that --help, --version and the error for an unavailable
+// target all tell the same truth, and a later back end is switched on in one
+// place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,11 +32,9 @@ Target parseTarget(llvm::StringRef name);
 EmitKind parseEmitKind(llvm::StringRef name);
 
 /// Usage errors unless the choice works in this build: a target that
-/// `tilec FILE` can compile for, a target `tilec run` can execute on, an
-/// intermediate form --emit can print.
+/// `tilec FILE` can compile for, a target `tilec run` can execute on.
 void requireCompileTarget(Target target);
 void requireRunTarget(Target target);
-void requireEmitKind(EmitKind kind);
 
 /// Help texts for --target and --emit that say what is available.
 std::string compileTargetHelp();

@@ -119,7 +119,6 @@ int runDriver(int argc, char **argv) {
       runDevicesCommand(devicesOptions);
       return 0;
     }
-    runUnbuiltCommand(subcommand->get_name());
   }
   runCompileCommand(compileOptions);
   return 0;

@@ -47,7 +47,6 @@ public:
   bool hadError() const { return numErrors != 0; }
   /// True once the error limit is reached; parsers stop recovering then.
   bool reachedErrorLimit() const { return numErrors >= errorLimit; }
-  void setErrorLimit(unsigned limit) { errorLimit = limit; }
 
   const std::vector<RecordedDiag> &recorded() const { return diags; }
   llvm::SourceMgr &getSourceMgr() { return sourceMgr; }

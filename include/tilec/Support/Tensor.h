@@ -69,9 +69,8 @@ uint16_t floatToBFloat(float f);
 float bfloatToFloat(uint16_t b);
 /// Rounds a double to the nearest value representable in float type `t`.
 double roundToFloatType(double v, DType t);
-/// Double to binary16 / bfloat16 with a single rounding (no detour via f32).
+/// Double to binary16 with a single rounding (no detour via f32).
 uint16_t doubleToHalf(double v);
-uint16_t doubleToBFloat(double v);
 /// The integer `v` (read as unsigned if `isUnsignedValue`) rounded once to
 /// the nearest value of float type `t`, returned as a double.
 double integerToFloatType(int64_t v, bool isUnsignedValue, DType t);
