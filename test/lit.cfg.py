@@ -1,8 +1,10 @@
 # -*- Python -*-
 # lit configuration for tilec: .tile and .mlir files under test/ are tests.
+import json
 import os
 import shutil
 import subprocess
+import sys
 import lit.formats
 from lit.llvm import llvm_config
 
@@ -10,7 +12,7 @@ config.name = "TILEC"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".tile", ".mlir", ".test"]
 config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py",
-                   "lit.site.cfg.py", "corpus"]
+                   "lit.site.cfg.py", "lit_features.py", "corpus"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilec_obj_root, "test")
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
@@ -31,71 +33,82 @@ tool_dirs = [os.path.join(config.tilec_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["tilec", "tilec-opt", "FileCheck", "not", "count"], tool_dirs)
 config.environment["PATH"] = os.pathsep.join(tool_dirs + [config.environment.get("PATH", "")])
 
-# Tests that compare with numpy need it; CI installs it.
+# The optional features tests REQUIRE. Each is probed here; a missing one
+# turns its tests UNSUPPORTED on a developer's machine, but is a fatal error
+# naming it when TILEC_REQUIRE_FEATURES lists it or says "all" (as
+# scripts/test.sh, and so CI, sets it), so a broken probe, driver or
+# install can never pass CI by skipping. TILEC_TEST_PRETEND_MISSING names
+# features to treat as absent: the tests of this mechanism use it.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lit_features import run_quietly, offer as offer_feature  # noqa: E402
+
+
+def offer(feature, present, why_missing):
+    offer_feature(config, lit_config, feature, present, why_missing)
+
+
+# %python is the interpreter running lit; tests that use numpy need it there.
 try:
     import numpy  # noqa: F401
-    config.available_features.add("numpy")
+    has_numpy = True
 except ImportError:
-    pass
+    has_numpy = False
+offer("numpy", has_numpy, "the python running lit (%s) cannot import numpy" % sys.executable)
 
-# Tests of the native CPU target (REQUIRES: llvm-x86) need a tilec whose
-# llvm-x86 target runs: probe it once with a one-line program.
+# llvm-x86: tilec's native target runs a one-line program (from a file, so
+# a broken `tilec run -` does not hide here; test/Driver/run-stdin.test
+# checks stdin on its own).
 def llvm_x86_runs():
+    probe_dir = os.path.join(config.test_exec_root, "probe")
+    os.makedirs(probe_dir, exist_ok=True)
+    probe = os.path.join(probe_dir, "llvm-x86.tile")
+    with open(probe, "w") as f:
+        f.write("function main(A: f32[2]) -> (B) { B = A + 1; }\n")
     tilec = os.path.join(config.tilec_obj_root, "bin", "tilec")
-    probe = "function main(A: f32[2]) -> (B) { B = A + 1; }\n"
-    try:
-        proc = subprocess.run([tilec, "run", "-", "--target=llvm-x86"], input=probe,
-                              capture_output=True, text=True, timeout=120)
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return proc.returncode == 0
+    proc = run_quietly([tilec, "run", probe, "--target=llvm-x86"])
+    if proc is None:
+        return False, "tilec could not be run"
+    if proc.returncode != 0:
+        return False, "tilec run --target=llvm-x86 failed: " + proc.stderr.strip()[:300]
+    return True, ""
 
 
-if llvm_x86_runs():
-    config.available_features.add("llvm-x86")
-else:
-    lit_config.note("tilec run --target=llvm-x86 does not work: llvm-x86 tests skipped")
-if os.path.isdir(os.path.join(config.conformance_dir, "plaidml-tile")):
-    config.available_features.add("conformance")
-else:
-    lit_config.note("conformance folder %s not found: conformance tests skipped"
-                    % config.conformance_dir)
+offer("llvm-x86", *llvm_x86_runs())
+offer("conformance", os.path.isdir(os.path.join(config.conformance_dir, "plaidml-tile")),
+      "folder %s/plaidml-tile not found" % config.conformance_dir)
 
-# Tests that run kernels on OpenCL (REQUIRES: opencl) or Vulkan
-# (REQUIRES: vulkan) need a device: probe what tilec-run sees, at test time,
-# so a machine without a driver skips them. scripts/test.sh sets
-# TILEC_REQUIRE_DEVICES=opencl,vulkan, so CI fails instead of skipping.
+# %cc: the C compiler CMake was configured with, for tests that link
+# tilec's artefacts into C programs.
+config.substitutions.append(("%cc", config.c_compiler))
+def c_compiler_works():
+    probe = os.path.join(config.test_exec_root, "probe", "cc.c")
+    os.makedirs(os.path.dirname(probe), exist_ok=True)
+    with open(probe, "w") as f:
+        f.write("int main(void) { return 0; }\n")
+    proc = run_quietly([config.c_compiler, probe, "-o", probe + ".out"])
+    return proc is not None and proc.returncode == 0
+
+
+offer("cc", c_compiler_works(), "%s cannot compile a C program" % config.c_compiler)
+
+# opencl, vulkan: tilec-run lists a device of that runtime (PoCL and
+# lavapipe in CI: the CPU devices scripts/setup.sh installs).
 def device_runtimes():
-    tilec_run = os.path.join(config.tilec_obj_root, "bin", "tilec-run")
+    proc = run_quietly([os.path.join(config.tilec_obj_root, "bin", "tilec-run"),
+                        "--devices", "--json"])
     try:
-        proc = subprocess.run([tilec_run, "--devices", "--json"],
-                              capture_output=True, text=True, timeout=120)
-        import json
-        devices = json.loads(proc.stdout)["devices"]
-    except (OSError, ValueError, KeyError, subprocess.TimeoutExpired):
+        return {d.get("runtime") for d in json.loads(proc.stdout)["devices"]}
+    except (AttributeError, ValueError, KeyError, TypeError):
         return set()
-    return {d.get("runtime") for d in devices}
 
 
 present = device_runtimes()
-required = [r for r in os.environ.get("TILEC_REQUIRE_DEVICES", "").split(",")
-            if r]
 for runtime in ("opencl", "vulkan"):
-    if runtime in present:
-        config.available_features.add(runtime)
-    elif runtime in required:
-        lit_config.fatal("TILEC_REQUIRE_DEVICES names %s, but tilec-run lists "
-                         "no %s device" % (runtime, runtime))
-    else:
-        lit_config.note("tilec-run lists no %s device: %s tests skipped"
-                        % (runtime, runtime))
+    offer(runtime, runtime in present, "tilec-run --devices lists no %s device" % runtime)
 
-# SPIR-V modules are validated with spirv-val (Debian: spirv-tools), which
-# scripts/setup.sh installs; without it, those tests are skipped.
-if shutil.which("spirv-val"):
-    config.available_features.add("spirv-val")
-elif "vulkan" in required:
-    lit_config.fatal("TILEC_REQUIRE_DEVICES names vulkan, but spirv-val "
-                     "(spirv-tools) is not installed")
-else:
-    lit_config.note("spirv-val not found: SPIR-V validation tests skipped")
+# SPIR-V modules are validated with spirv-val (Debian: spirv-tools).
+offer("spirv-val", shutil.which("spirv-val") is not None, "spirv-val is not on PATH")
+
+# %lit_self runs this suite's lit (test/Harness checks the suite itself).
+config.substitutions.append(("%lit_self", "%s %s" % (sys.executable, config.lit_path)))
+config.substitutions.append(("%tilec_obj", config.tilec_obj_root))

@@ -149,7 +149,7 @@ TEST_CASE("a matrix product binds sizes, types and ranges", "[sema]") {
   CHECK(c.combineType == DType::F32);
 }
 
-TEST_CASE("padding is expressed by accesses; ranges are exact", "[sema]") {
+TEST_CASE("padding is expressed by accesses, and ranges are exact", "[sema]") {
   auto b = bindSource("function (I[N]) -> (O) {\n"
                 "  O[x : N] = +(I[x + k - 1]), k < 3;\n}\n",
                 {"N=5"});
@@ -178,7 +178,7 @@ TEST_CASE("elementwise statements get explicit casts", "[sema]") {
   CHECK(e.args[1]->op == typed::ExprOp::Ref);
 }
 
-TEST_CASE("constants fold; sizes are computed from them", "[sema]") {
+TEST_CASE("constants fold, and sizes are computed from them", "[sema]") {
   auto b = bindSource("function (I[N, H]) -> (O) {\n"
                 "  S = 2;\n  Ho = (H + S - 1) / S;\n"
                 "  Pad = max(0, (Ho - 1) * S + 3 - H) / 2;\n"

@@ -1,8 +1,9 @@
 // A workgroup attribution (what a staged schedule makes) becomes a
 // Workgroup variable, and gpu.barrier a control barrier. The binary passes
-// spirv-val when it is installed.
+// spirv-val.
+// REQUIRES: spirv-val
 // RUN: tilec-opt %s --tilec-pipeline-spirv | FileCheck %s
-// RUN: %if spirv-val %{ tilec-opt %s --tilec-write-spirv=output=%t.spv && spirv-val --target-env vulkan1.1 %t.spv %}
+// RUN: tilec-opt %s --tilec-write-spirv=output=%t.spv && spirv-val --target-env vulkan1.1 %t.spv
 
 // CHECK: spirv.GlobalVariable @[[$SHARED:__workgroup_mem__[0-9]+]] : !spirv.ptr<!spirv.struct<(!spirv.array<64 x f32>)>, Workgroup>
 // CHECK-LABEL: spirv.func @row_sum()
