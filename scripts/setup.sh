@@ -15,7 +15,9 @@ packages=(
   cmake ninja-build clang-22 libclang-rt-22-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
   libcli11-dev libfmt-dev catch2 nlohmann-json3-dev
-  python3 python3-numpy
+  python3 python3-numpy python3-psutil
+  # the runtime-only build of tilec-run (scripts/runtime-only-check.sh) uses gcc
+  g++
   # OpenCL through the ICD loader, with PoCL as the CPU device
   opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
   # Vulkan through its loader, with lavapipe (mesa) as the CPU device
