@@ -33,14 +33,13 @@ section "bench/ self-tests"
 TILEC="$build_dir/bin/tilec" "$TILEC_PYTHON" -m unittest discover -s "$here/bench/models/test"
 
 section "Catch2 units"
-ctest_log="$(mktemp)"
+ctest_log="$(mktemp)" lit_log="$(mktemp)"
 trap 'rm -f "$ctest_log" "$lit_log"' EXIT
 ctest --test-dir "$build_dir" --output-on-failure -j2 --timeout 300 -E '^lit$' \
   | tee "$ctest_log"
 units="$(sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$ctest_log")"
 
 section "lit"
-lit_log="$(mktemp)"
 # A hung test is killed after 15 minutes, the whole suite after 35.
 status=0
 timeout 2100 "$lit" -sv --show-unsupported --show-xfail --timeout=900 "$build_dir/test" \
