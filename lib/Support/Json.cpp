@@ -40,7 +40,22 @@ public:
 
 Result<json> tilec::parseJson(const std::string &text,
                               const std::string &name) {
-  json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  // nlohmann parses iteratively, but dumping, copying and comparing a value
+  // recurse once per level: a file of a million '[' would overflow the stack
+  // of whichever reader then describes the value in a message. The callback
+  // sees every value's depth as it is parsed and drops what is too deep.
+  bool tooDeep = false;
+  json root = json::parse(
+      text,
+      [&](int depth, json::parse_event_t, json &) {
+        tooDeep = tooDeep || depth > kMaxJsonDepth;
+        return !tooDeep;
+      },
+      /*allow_exceptions=*/false);
+  if (tooDeep)
+    return Result<json>::error(name + ": JSON nested more than " +
+                               std::to_string(kMaxJsonDepth) +
+                               " levels deep");
   if (!root.is_discarded())
     return root;
   SyntaxErrorFinder finder;

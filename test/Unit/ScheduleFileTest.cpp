@@ -263,6 +263,19 @@ TEST_CASE("schedule file: the file's schema errors", "[schedule]") {
   CHECK(errorOf(root) == "");
 }
 
+// Found while writing tilec-fuzz-schedule: describing a "format" of a
+// million nested arrays in the error message overflowed the stack (tilec
+// --schedule crashed).
+TEST_CASE("schedule file: deeply nested values are an error, not a crash",
+          "[schedule]") {
+  size_t depth = 1000000;
+  std::string text = "{\"format\": " + std::string(depth, '[') +
+                     std::string(depth, ']') + "}";
+  Result<ScheduleFile> read = parseScheduleFile(text, "s.json");
+  REQUIRE_FALSE(read);
+  CHECK(read.message().rfind("s.json: JSON nested more than", 0) == 0);
+}
+
 TEST_CASE("schedule file: fingerprints and entries", "[schedule]") {
   std::string where = std::string("s.json: devices.") + kDevice;
   for (const char *bad : {"026c6791287ff33", "026c6791287ff3377",

@@ -19,8 +19,13 @@
 
 namespace tilec {
 
+/// How deeply values may nest in a file tilec reads; no tilec file nests
+/// more than a few levels.
+inline constexpr int kMaxJsonDepth = 100;
+
 /// Parses `text`; a syntax error is "NAME: not valid JSON: parse error at
-/// line 3, column 5: ...".
+/// line 3, column 5: ...", and nesting deeper than kMaxJsonDepth is an error
+/// too (values that deep would overflow the stack of code that prints them).
 Result<nlohmann::json> parseJson(const std::string &text,
                                  const std::string &name);
 
