@@ -4,8 +4,9 @@
 // the device session, so the code timed is the code `tilec run` and
 // `tilec autotune` run), runs it --warmup times untimed and --repeat times
 // timed, and reports each kernel's times from the device's own counters (on
-// llvm-x86, the host clock around each kernel nest), the rates against the
-// device profile's peaks, and whether the outputs match the interpreter.
+// llvm-x86, the host clock around each kernel nest), the rates (against
+// the device's peaks when `tilec devices --probe` measured them), and
+// whether the outputs match the interpreter.
 //
 //===----------------------------------------------------------------------===//
 

@@ -42,6 +42,24 @@ double fraction(double achieved, double peak) {
   return peak > 0 ? achieved / peak : 0;
 }
 
+/// A fraction of the peak for the JSON report: null unless the peaks were
+/// measured, since an estimated peak is not known to bound anything.
+json fractionJson(double achieved, double peak, const BenchReport &report) {
+  return report.peakMeasured ? json(fraction(achieved, peak)) : json(nullptr);
+}
+
+/// " (4.5% of peak)". A bandwidth above the measured one is not called a
+/// share of the peak: the probe copies through DRAM, and a kernel goes
+/// faster only when its operands sit in a cache.
+std::string peakShareText(double achieved, double peak, bool bandwidth) {
+  double share = fraction(achieved, peak);
+  if (bandwidth && share > 1)
+    return fmt::format(" ({:.1f}% of the measured copy rate: its operands "
+                       "came from cache)",
+                       100 * share);
+  return fmt::format(" ({:.1f}% of peak)", 100 * share);
+}
+
 /// 0.00123 -> "1.230 ms".
 std::string timeText(double seconds) {
   if (seconds >= 1)
@@ -59,16 +77,20 @@ std::string bytesText(uint64_t bytes) {
   return fmt::format("{} B", bytes);
 }
 
-/// "12.3 GFLOP/s (4.5% of peak), 6.7 GB/s (8.9% of peak)".
+/// "12.3 GFLOP/s (4.5% of peak), 6.7 GB/s (8.9% of peak)" against measured
+/// peaks; without them the rates alone, and how to get the peaks.
 std::string ratesText(double flops, double bytes, double seconds,
                       const BenchReport &report) {
   double flopRate = rate(flops, seconds), byteRate = rate(bytes, seconds);
-  return fmt::format("{:.2f} GFLOP/s ({:.1f}% of peak), {:.2f} GB/s ({:.1f}% "
-                     "of peak)",
-                     flopRate / 1e9,
-                     100 * fraction(flopRate, report.peakFlops),
-                     byteRate / 1e9,
-                     100 * fraction(byteRate, report.peakBytes));
+  if (!report.peakMeasured)
+    return fmt::format("{:.2f} GFLOP/s, {:.2f} GB/s (peak not measured; run "
+                       "tilec devices --probe)",
+                       flopRate / 1e9, byteRate / 1e9);
+  return fmt::format(
+      "{:.2f} GFLOP/s{}, {:.2f} GB/s{}", flopRate / 1e9,
+      peakShareText(flopRate, report.peakFlops, /*bandwidth=*/false),
+      byteRate / 1e9,
+      peakShareText(byteRate, report.peakBytes, /*bandwidth=*/true));
 }
 
 std::string statsText(const TimeStats &stats) {
@@ -90,14 +112,16 @@ std::string tilec::driver::formatBenchText(const BenchReport &report) {
                                  report.program, report.deviceId,
                                  report.deviceName, report.target);
   text += fmt::format("compile: {}\n", timeText(report.compileSeconds));
-  text += fmt::format(
-      "peak: {:.2f} GFLOP/s, {:.2f} GB/s ({})\n", report.peakFlops / 1e9,
-      report.peakBytes / 1e9,
-      report.peakMeasured
-          ? "compute: the higher of 'tilec devices --probe' and the "
-            "theoretical rate; bandwidth: measured by the probe"
-          : "estimated from the device's properties; 'tilec devices "
-            "--probe' measures them");
+  if (report.peakMeasured)
+    text += fmt::format("peak: {:.2f} GFLOP/s, {:.2f} GB/s (compute: the "
+                        "higher of 'tilec devices --probe' and the "
+                        "theoretical rate; bandwidth: measured by the probe)\n",
+                        report.peakFlops / 1e9, report.peakBytes / 1e9);
+  else
+    text += fmt::format("peak: not measured ('tilec devices --probe' measures "
+                        "it); the cost model assumes {:.2f} GFLOP/s, {:.2f} "
+                        "GB/s\n",
+                        report.peakFlops / 1e9, report.peakBytes / 1e9);
   text += fmt::format("runs: {} timed after {} warm-up\n", report.repeat,
                       report.warmup);
   for (const KernelBench &kernel : report.kernels) {
@@ -145,8 +169,10 @@ std::string tilec::driver::formatBenchJson(const BenchReport &report) {
          {"bytes", k.bytes},
          {"gflops", flopRate / 1e9},
          {"gbps", byteRate / 1e9},
-         {"fraction_of_peak_flops", fraction(flopRate, report.peakFlops)},
-         {"fraction_of_peak_bandwidth", fraction(byteRate, report.peakBytes)}});
+         {"fraction_of_peak_flops",
+          fractionJson(flopRate, report.peakFlops, report)},
+         {"fraction_of_peak_bandwidth",
+          fractionJson(byteRate, report.peakBytes, report)}});
   }
   double totalSeconds = report.kernelTotal.median;
   json root = {

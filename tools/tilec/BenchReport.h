@@ -2,9 +2,9 @@
 //
 // Part of the tilec driver: the measurements of `tilec bench` as plain
 // data, and their two forms (people and scripts; docs/bench.md is the
-// reference of the JSON). Rates are given against the device profile's
-// peaks, which are labelled estimates unless `tilec devices --probe`
-// measured them.
+// reference of the JSON). Rates are given as fractions of the device's
+// peaks only when `tilec devices --probe` measured them: an estimate from
+// the device's properties is not known to bound what a kernel reaches.
 //
 //===----------------------------------------------------------------------===//
 
