@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # The benchmark suite on this machine: every case of bench/cases.json with
 # tilec's default schedules, its tuned ones, OpenBLAS and oneDNN, printed as
 # one markdown table (bench/README.md).
@@ -6,7 +6,8 @@
 #                [--budget=S] [--repeat=N] [--device=D] [--only CASE]
 #                [-D [CASE.]NAME=VALUE]
 # --build is tilec's build folder (default: build); the rest goes to
-# `bench/table.py cpu` (python3 bench/table.py cpu --help). With --tune,
+# `bench/table.py cpu` (bench/table.py cpu --help), run by a python that has
+# numpy (scripts/python-with-numpy.sh: TILEC_PYTHON, else /usr/bin/python3). With --tune,
 # `tilec autotune` first writes bench/results/DEVICE.schedules.json.
 # Needs libopenblas-dev and libdnnl-dev (bench/cpu/setup.sh installs them).
 set -e
@@ -16,6 +17,7 @@ for arg in "$@"; do
   case $arg in --build=*) build=${arg#--build=} ;; esac
 done
 tilec=$build/bin/tilec
+. "$root/scripts/python-with-numpy.sh"
 if [ ! -x "$tilec" ]; then
   echo "bench/run.sh: no $tilec; build tilec first or give --build=DIR" >&2
   exit 2
@@ -41,5 +43,5 @@ done
 # Debian's OpenBLAS misdetects this CPU and would use slower kernels;
 # SkylakeX is its AVX-512 set (override by setting the variable).
 OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-SkylakeX} \
-  exec python3 "$root/bench/table.py" cpu --tilec "$tilec" \
+  exec "$TILEC_PYTHON" "$root/bench/table.py" cpu --tilec "$tilec" \
   --cpu-bench "$bench" "$@"

@@ -10,13 +10,15 @@ build="${1:-$root/build}"
 out="${2:-$root/gpu-bundle}"
 diff="$root/test/Differential/differential.py"
 tilec="$build/bin/tilec"
+# differential.py needs numpy: TILEC_PYTHON is a python that has it.
+source "$root/scripts/python-with-numpy.sh"
 for target in opencl spirv; do
   rm -rf "$out/$target"
-  python3 "$diff" --tilec "$tilec" --target=$target --bundle "$out/$target" \
+  "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target --bundle "$out/$target" \
     files "$root"/examples/*.tile
-  python3 "$diff" --tilec "$tilec" --target=$target --bundle "$out/$target" \
+  "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target --bundle "$out/$target" \
     conformance --corpus "${TILEC_CONFORMANCE_DIR:-$root/../shared/conformance}"
-  python3 "$diff" --tilec "$tilec" --target=$target --bundle "$out/$target" \
+  "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target --bundle "$out/$target" \
     random --count 200
 done
 du -sh "$out"

@@ -14,6 +14,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${1:-$root/build}"
 out="${2:-$root/gpu-bundle/bench}"
 tilec="$build/bin/tilec"
+source "$root/scripts/python-with-numpy.sh"
 devices="$root/bench/gpu/h200-devices.json"
 device="opencl:nvidia:nvidia-h200:0"
 schedules="$root/bench/results/opencl_nvidia_nvidia-h200_0.schedules.json"
@@ -33,13 +34,13 @@ fi
 rm -rf "$out"
 mkdir -p "$out/default"
 echo "$compiled_for" > "$out/compiled_for.txt"
-python3 "$root/bench/cases.py" --gpu --json > "$out/cases.json"
+"$TILEC_PYTHON" "$root/bench/cases.py" --gpu --json > "$out/cases.json"
 variants=default
 if [ -f "$schedules" ]; then
   mkdir -p "$out/tuned"
   variants="default tuned"
 fi
-python3 "$root/bench/cases.py" --gpu | while read -r name kernel defines; do
+"$TILEC_PYTHON" "$root/bench/cases.py" --gpu | while read -r name kernel defines; do
   for variant in $variants; do
     extra=()
     if [ "$variant" = tuned ]; then

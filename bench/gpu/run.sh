@@ -6,6 +6,7 @@
 #   bench/gpu/run.sh [BUNDLE_DIR] [REPEAT]     (defaults: gpu-bundle/bench, 20)
 # When $OUT is set (the device tool's output folder), the table, the raw
 # PyTorch report and the machine's `tilec-run --devices --json` go there.
+# TILEC_PYTHON names the python that has torch and numpy (default: python3).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 bundle="${1:-$root/gpu-bundle/bench}"
@@ -19,9 +20,9 @@ tilec_run="$TILEC_RUN"
 
 mkdir -p "$data" "$results"
 "$tilec_run" --devices --json > "$results/h200-devices.json"
-python3 "$root/bench/gpu/torch_baselines.py" --cases "$bundle/cases.json" \
+"${TILEC_PYTHON:-python3}" "$root/bench/gpu/torch_baselines.py" --cases "$bundle/cases.json" \
   --data "$data" --repeat "$repeat" > "$results/torch.json" || exit 1
-python3 "$root/bench/table.py" gpu --bundle "$bundle" --tilec-run "$tilec_run" \
+"${TILEC_PYTHON:-python3}" "$root/bench/table.py" gpu --bundle "$bundle" --tilec-run "$tilec_run" \
   --torch "$results/torch.json" --data "$data" --repeat "$repeat" |
   tee "$results/table.md"
 exit "${PIPESTATUS[0]}"

@@ -19,10 +19,11 @@ schedules="$root/bench/results/opencl_nvidia_nvidia-h200_0.schedules.json"
 case "$step" in
 export)
   tilec="${1:-$root/build}/bin/tilec"
+  source "$root/scripts/python-with-numpy.sh"
   dir="${2:-$root/gpu-bundle/tune}"
   rm -rf "$dir"
   mkdir -p "$dir"
-  python3 "$root/bench/cases.py" --gpu | while read -r name kernel defines; do
+  "$TILEC_PYTHON" "$root/bench/cases.py" --gpu | while read -r name kernel defines; do
     # shellcheck disable=SC2086 # $defines is '-D M=1 -D K=2 ...'
     "$tilec" autotune "$root/bench/kernels/$kernel.tile" $defines \
       --target=opencl --devices-from="$devices" --device="$device" \
@@ -40,9 +41,10 @@ measure)
   ;;
 import)
   tilec="${1:-$root/build}/bin/tilec"
+  source "$root/scripts/python-with-numpy.sh"
   dir="${2:-$root/gpu-bundle/tune}"
   mkdir -p "$(dirname "$schedules")"
-  python3 "$root/bench/cases.py" --gpu | while read -r name kernel defines; do
+  "$TILEC_PYTHON" "$root/bench/cases.py" --gpu | while read -r name kernel defines; do
     [ -f "$dir/$name/results.json" ] || { echo "tune.sh: $name: not measured" >&2; continue; }
     # shellcheck disable=SC2086
     "$tilec" autotune "$root/bench/kernels/$kernel.tile" $defines \

@@ -5,6 +5,7 @@
 # prints the markdown table (also to $OUT/h200.md when $OUT is set: the
 # device tool's output folder).
 #   bench/models/gpu_run.sh [BUNDLE_DIR] [REPEAT]   (defaults: gpu-bundle/models, 50)
+# TILEC_PYTHON names the python that has torch and numpy (default: python3).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 bundle="${1:-$root/gpu-bundle/models}"
@@ -16,5 +17,5 @@ source "$root/scripts/gpu-env.sh" || exit 1
 
 mkdir -p "$results"
 "$TILEC_RUN" --devices --json > "$results/h200-devices.json"
-python3 "$root/bench/models/compare.py" gpu "$bundle" --tilec-run "$TILEC_RUN" \
+"${TILEC_PYTHON:-python3}" "$root/bench/models/compare.py" gpu "$bundle" --tilec-run "$TILEC_RUN" \
   --repeat "$repeat" --results "$results/h200.md"
