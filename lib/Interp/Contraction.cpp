@@ -19,14 +19,18 @@
 // Integers combine with wraparound in the combination type; sums and
 // products wrap at the end, which gives the same bits as wrapping each step.
 //
+// When bounds are asked for, the same runs also feed ContractionBounds.
+//
 //===----------------------------------------------------------------------===//
 
+#include "ContractionBounds.h"
 #include "InterpInternal.h"
 #include "tilec/Support/CheckedMath.h"
 
 #include <cstring>
 #include <functional>
 #include <numeric>
+#include <optional>
 
 using namespace tilec;
 using namespace tilec::interp;
@@ -121,13 +125,7 @@ template <typename T> struct Cells {
   std::vector<uint8_t> touched;
 };
 
-/// The run of `count` assignments along the innermost loop: the flat offsets
-/// of the output and the operands at the first, and their steps.
-struct Run {
-  int64_t count = 0;
-  int64_t out = 0, outStep = 0;
-  int64_t off[3] = {0, 0, 0}, step[3] = {0, 0, 0};
-};
+using Run = ContractionRun;
 
 /// The innermost loop, specialised on the accumulator type, combination and
 /// aggregation so the compiler sees a plain strided loop.
@@ -430,7 +428,8 @@ std::vector<int64_t> loadKeys(const Tensor &t, DType dtype, int64_t nanKey) {
 template <typename T>
 llvm::Expected<Tensor>
 contract(const typed::Contraction &c, const TensorType &outType,
-         const std::vector<Tensor> &values, Enumerator &nest) {
+         const std::vector<Tensor> &values, Enumerator &nest,
+         const ValueRadii *radii, Radii *radius) {
   DType outDType = outType.dtype;
   // Operand arrays in the accumulator's form.
   std::vector<std::vector<T>> valueStore(3);
@@ -466,6 +465,33 @@ contract(const typed::Contraction &c, const TensorType &outType,
   }
 
   size_t cellsCount = size_t(outType.numElements());
+  // Bounds only for float outputs: integers are exact.
+  std::optional<ContractionBounds> bounds;
+  std::vector<Radii> operandRadii(3);
+  if constexpr (std::is_same_v<T, double>) {
+    if (radii && radius) {
+      DType termType =
+          (c.comb == CombKind::Mul || c.comb == CombKind::Add) &&
+                  isFloat(c.combineType)
+              ? c.combineType
+              : outDType;
+      bounds.emplace(c.comb, c.agg, termType, outDType, cellsCount);
+      for (size_t k = 0; k < c.operands.size(); ++k) {
+        bounds->value[k] = ops.value[k];
+        if (k < 2)
+          bounds->key[k] = ops.key[k];
+        typed::ValueId id = c.operands[k].value;
+        if (!ops.value[k] || id >= radii->size())
+          continue;
+        DType as = (c.comb == CombKind::Mul || c.comb == CombKind::Add)
+                       ? c.combineType
+                       : outDType;
+        operandRadii[k] = convertRadii(values[id], (*radii)[id], as);
+        if (!operandRadii[k].empty())
+          bounds->radius[k] = operandRadii[k].data();
+      }
+    }
+  }
   Cells<T> cells;
   cells.acc.assign(cellsCount, T(0));
   cells.touched.assign(cellsCount, 0);
@@ -510,7 +536,11 @@ contract(const typed::Contraction &c, const TensorType &outType,
   }
   if (!inner)
     return malformedError("unknown combination or aggregation");
-  nest.emit = [&](const Run &run) { inner(run, ops, wrap, cells); };
+  nest.emit = [&](const Run &run) {
+    inner(run, ops, wrap, cells);
+    if (bounds)
+      bounds->add(run);
+  };
   nest.start();
 
   auto out = allocateTensor(outType, "a contraction result");
@@ -532,6 +562,13 @@ contract(const typed::Contraction &c, const TensorType &outType,
     else
       out->setInt(k, int64_t(cells.acc[k]));
   }
+  if (bounds) {
+    Radii defaultRadii;
+    if (c.defaultValue && *c.defaultValue < radii->size())
+      defaultRadii = convertRadii(values[*c.defaultValue],
+                                  (*radii)[*c.defaultValue], outDType);
+    *radius = bounds->finish(*out, cells.touched, defaultRadii);
+  }
   return out;
 }
 
@@ -540,7 +577,8 @@ contract(const typed::Contraction &c, const TensorType &outType,
 llvm::Expected<Tensor>
 interp::evaluateContraction(const typed::Contraction &c,
                             const TensorType &outType,
-                            const std::vector<Tensor> &values) {
+                            const std::vector<Tensor> &values,
+                            const ValueRadii *radii, Radii *radius) {
   int64_t cellCount = checkedNumElements(outType.shape);
   if (cellCount < 0 || cellCount > kMaxElements)
     return tooLargeError(outType, "a contraction result");
@@ -689,11 +727,11 @@ interp::evaluateContraction(const typed::Contraction &c,
 
   switch (accKindOf(outType.dtype)) {
   case AccKind::Float:
-    return contract<double>(c, outType, values, nest);
+    return contract<double>(c, outType, values, nest, radii, radius);
   case AccKind::Signed:
-    return contract<int64_t>(c, outType, values, nest);
+    return contract<int64_t>(c, outType, values, nest, radii, radius);
   case AccKind::Unsigned:
-    return contract<uint64_t>(c, outType, values, nest);
+    return contract<uint64_t>(c, outType, values, nest, radii, radius);
   }
   return malformedError("unknown output type");
 }

@@ -8,6 +8,7 @@
 
 #include "InterpInternal.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace tilec;
@@ -43,7 +44,9 @@ static int64_t trailingCount(const std::vector<int64_t> &shape, size_t from) {
 
 llvm::Expected<Tensor> interp::gatherTensor(const Tensor &values,
                                             const Tensor &indices,
-                                            const TensorType &outType) {
+                                            const TensorType &outType,
+                                            const Radii *sourceRadius,
+                                            Radii *radius) {
   if (values.type.rank() < 1 || isFloat(indices.type.dtype) ||
       outType.dtype != values.type.dtype)
     return malformedError("gather operands");
@@ -55,10 +58,16 @@ llvm::Expected<Tensor> interp::gatherTensor(const Tensor &values,
     return malformedError("gather result shape");
   size_t rowBytes = size_t(rowElems) * dtypeBytes(values.type.dtype);
   int64_t rows = values.type.shape[0];
+  bool moveRadii = radius && sourceRadius && !sourceRadius->empty();
+  if (moveRadii)
+    radius->assign(size_t(out->numElements()), 0);
   for (int64_t k = 0; k < indices.numElements(); ++k) {
     int64_t row = clampedIndex(indices, k, rows);
     std::memcpy(out->data.data() + k * rowBytes,
                 values.data.data() + row * rowBytes, rowBytes);
+    if (moveRadii)
+      std::copy_n(sourceRadius->begin() + row * rowElems, rowElems,
+                  radius->begin() + k * rowElems);
   }
   return out;
 }
@@ -66,7 +75,9 @@ llvm::Expected<Tensor> interp::gatherTensor(const Tensor &values,
 llvm::Expected<Tensor> interp::scatterTensor(const Tensor &updates,
                                              const Tensor &indices,
                                              const Tensor &shapeSource,
-                                             const TensorType &outType) {
+                                             const TensorType &outType,
+                                             const Radii *sourceRadius,
+                                             Radii *radius) {
   const std::vector<int64_t> &eShape = updates.type.shape;
   const std::vector<int64_t> &iShape = indices.type.shape;
   if (isFloat(indices.type.dtype) || shapeSource.type.rank() < 1 ||
@@ -87,14 +98,21 @@ llvm::Expected<Tensor> interp::scatterTensor(const Tensor &updates,
   size_t n = size_t(out->numElements());
   std::vector<double> fsum(isFloatType ? n : 0);
   std::vector<int64_t> isum(isFloatType ? 0 : n);
+  // Float sums are bounded as a contraction's are (Bounds.h).
+  std::vector<SumBound> bounds(isFloatType && radius ? n : 0);
   int64_t rows = outType.shape[0];
   for (int64_t j = 0; j < indices.numElements(); ++j) {
     int64_t row = clampedIndex(indices, j, rows);
     for (int64_t r = 0; r < rowElems; ++r) {
       int64_t src = j * rowElems + r, dst = row * rowElems + r;
-      if (isFloatType)
+      if (isFloatType) {
         fsum[dst] += updates.getDouble(src);
-      else
+        if (!bounds.empty())
+          bounds[dst].add(updates.getDouble(src),
+                          sourceRadius && !sourceRadius->empty()
+                              ? (*sourceRadius)[src]
+                              : 0);
+      } else
         isum[dst] =
             int64_t(uint64_t(isum[dst]) + uint64_t(updates.getInt(src)));
     }
@@ -104,6 +122,11 @@ llvm::Expected<Tensor> interp::scatterTensor(const Tensor &updates,
       out->setDouble(k, fsum[k]);
     else
       out->setInt(k, isum[k]); // bool: "any update was true"
+  }
+  if (!bounds.empty()) {
+    radius->resize(n);
+    for (size_t k = 0; k < n; ++k)
+      (*radius)[k] = bounds[k].radius(out->getDouble(k), t);
   }
   return out;
 }

@@ -5,10 +5,12 @@
 // float types, already rounded to the node's type; int64 for integers and
 // bools, normalised to the type), so every operation is a flat loop.
 // Children whose shape is smaller are expanded to the node's shape with
-// NumPy's broadcasting rule first.
+// NumPy's broadcasting rule first. When bounds are asked for, a column also
+// carries every element's radius (Bounds.h), computed beside the value.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Bounds.h"
 #include "InterpInternal.h"
 
 #include <cmath>
@@ -25,8 +27,11 @@ struct Column {
   DType dtype = DType::F32;
   std::vector<double> f;  ///< float types
   std::vector<int64_t> i; ///< integers and bool
+  Radii r; ///< per element, when bounds are computed; else empty
   bool isFloatColumn() const { return isFloat(dtype); }
   size_t size() const { return isFloatColumn() ? f.size() : i.size(); }
+  double radius(size_t k) const { return r.empty() ? 0 : r[k]; }
+  double asDouble(size_t k) const { return isFloatColumn() ? f[k] : i[k]; }
 };
 
 /// Expression trees deeper than this are refused rather than risking the
@@ -105,6 +110,20 @@ static void setColumnElement(Column &c, size_t k, Element e) {
     c.i[k] = e.i;
 }
 
+/// The radius of element `k` of `c` converted to `to`: floats as Bounds.h
+/// says; a bool from a float near 0 may go either way; other integers from
+/// floats count as exact (the comparison demands exact integers).
+static double convertedRadius(const Column &c, size_t k, DType to) {
+  double r = c.radius(k);
+  if (r == 0 || !c.isFloatColumn())
+    return r;
+  if (isFloat(to))
+    return convertRadius(c.f[k], r, c.dtype, to);
+  if (to == DType::Bool)
+    return comparisonUncertain(c.f[k], 0, r, 0) ? 1 : 0;
+  return 0;
+}
+
 /// `c` converted to `to` (a no-op when the types agree).
 static Column convertColumn(Column c, DType to) {
   if (c.dtype == to)
@@ -112,6 +131,11 @@ static Column convertColumn(Column c, DType to) {
   Column out = makeColumn(to, c.size());
   for (size_t k = 0; k < c.size(); ++k)
     setColumnElement(out, k, convertElement(columnElement(c, k), c.dtype, to));
+  if (!c.r.empty()) {
+    out.r.resize(c.size());
+    for (size_t k = 0; k < c.size(); ++k)
+      out.r[k] = convertedRadius(c, k, to);
+  }
   return out;
 }
 
@@ -121,8 +145,12 @@ static Column expandColumn(Column c, const std::vector<int64_t> &from,
   if (from == to)
     return c;
   Column out = makeColumn(c.dtype, size_t(checkedNumElements(to)));
+  if (!c.r.empty())
+    out.r.resize(out.size());
   forEachBroadcast(from, to, [&](int64_t dst, int64_t src) {
     setColumnElement(out, dst, columnElement(c, src));
+    if (!c.r.empty())
+      out.r[dst] = c.r[src];
   });
   return out;
 }
@@ -224,6 +252,20 @@ static double floatBinary(ExprOp op, double a, double b, DType t) {
   return roundToFloatType(r, t);
 }
 
+/// The radius of a float binary operation's result `v` (Bounds.h).
+static double floatBinaryRadius(ExprOp op, double a, double b, double ra,
+                                double rb, double v, DType t) {
+  switch (op) {
+  case ExprOp::Add:
+  case ExprOp::Sub:
+    return addRadius(v, ra, rb, t);
+  case ExprOp::Mul:
+    return mulRadius(a, b, ra, rb, v, t);
+  default:
+    return divRadius(a, b, ra, rb, v, t);
+  }
+}
+
 /// A math function in double (section 8.1).
 static double mathFunction(ExprOp op, double x) {
   switch (op) {
@@ -273,12 +315,22 @@ static double mathFunction(ExprOp op, double x) {
 namespace {
 class ExprEvaluator {
 public:
-  explicit ExprEvaluator(const std::vector<Tensor> &values) : values(values) {}
+  ExprEvaluator(const std::vector<Tensor> &values, const ValueRadii *radii)
+      : values(values), radii(radii) {}
 
   llvm::Expected<Column> evaluate(const Expr &e, unsigned depth);
 
 private:
   const std::vector<Tensor> &values;
+  const ValueRadii *radii; ///< null: no bounds
+
+  /// A column of `dtype` for `n` elements, with radii when bounds are on.
+  Column resultColumn(DType dtype, size_t n) const {
+    Column c = makeColumn(dtype, n);
+    if (radii)
+      c.r.assign(n, 0);
+    return c;
+  }
 
   /// Child `k` evaluated, converted to `dtype` and broadcast to e's shape.
   llvm::Expected<Column> operand(const Expr &e, unsigned k, DType dtype,
@@ -303,7 +355,7 @@ private:
 
 llvm::Expected<Column> ExprEvaluator::evaluateLeaf(const Expr &e, size_t n) {
   DType t = e.type.dtype;
-  Column out = makeColumn(t, n);
+  Column out = resultColumn(t, n); // constants and indices are exact
   switch (e.op) {
   case ExprOp::Ref: {
     if (e.ref >= values.size())
@@ -315,7 +367,9 @@ llvm::Expected<Column> ExprEvaluator::evaluateLeaf(const Expr &e, size_t n) {
       return malformedError("reference to a value not yet computed or of the "
                             "wrong shape");
     int64_t count = src.numElements();
-    Column c = makeColumn(src.type.dtype, size_t(count));
+    Column c = resultColumn(src.type.dtype, size_t(count));
+    if (radii && e.ref < radii->size() && !(*radii)[e.ref].empty())
+      c.r = (*radii)[e.ref];
     if (c.isFloatColumn())
       for (int64_t k = 0; k < count; ++k)
         c.f[k] = src.getDouble(k);
@@ -380,11 +434,23 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
     auto b = operand(e, 2, t, depth);
     if (!b)
       return b.takeError();
-    Column out = makeColumn(t, n);
+    Column out = resultColumn(t, n);
     for (size_t k = 0; k < n; ++k) {
       // NaN != 0 is true, as the language wants.
       bool c = cond->isFloatColumn() ? cond->f[k] != 0 : cond->i[k] != 0;
       setColumnElement(out, k, columnElement(c ? *a : *b, k));
+      if (!radii)
+        continue;
+      bool uncertain = cond->isFloatColumn()
+                           ? comparisonUncertain(cond->f[k], 0,
+                                                 cond->radius(k), 0)
+                           : cond->radius(k) > 0;
+      out.r[k] = !uncertain ? (c ? *a : *b).radius(k)
+                 : isFloat(t)
+                     ? eitherRadius(a->f[k], b->f[k], a->radius(k),
+                                    b->radius(k))
+                     : std::max({a->radius(k), b->radius(k),
+                                 a->i[k] != b->i[k] ? 1.0 : 0.0});
     }
     return out;
   }
@@ -399,12 +465,15 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
     auto b = operand(e, 1, cmp, depth);
     if (!b)
       return b.takeError();
-    Column out = makeColumn(t, n);
+    Column out = resultColumn(t, n);
     for (size_t k = 0; k < n; ++k) {
       Element r;
       r.i = compareElements(e.op, columnElement(*a, k), columnElement(*b, k),
                             cmp);
       setColumnElement(out, k, convertElement(r, DType::Bool, t));
+      if (radii && comparisonUncertain(a->asDouble(k), b->asDouble(k),
+                                       a->radius(k), b->radius(k)))
+        out.r[k] = 1;
     }
     return out;
   }
@@ -418,7 +487,7 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
     auto exponent = operand(e, 1, e.args[1]->type.dtype, depth);
     if (!exponent)
       return exponent.takeError();
-    Column out = makeColumn(t, n);
+    Column out = resultColumn(t, n);
     for (size_t k = 0; k < n; ++k) {
       Element x = convertElement(columnElement(*base, k), t, DType::F64);
       Element y = convertElement(columnElement(*exponent, k), exponent->dtype,
@@ -426,6 +495,9 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
       Element r;
       r.f = std::pow(x.f, y.f);
       setColumnElement(out, k, convertElement(r, DType::F64, t));
+      if (radii && isFloat(t))
+        out.r[k] = powRadius(x.f, base->radius(k), y.f, exponent->radius(k),
+                             out.f[k], t);
     }
     return out;
   }
@@ -435,7 +507,7 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
   auto a = operand(e, 0, t, depth);
   if (!a)
     return a.takeError();
-  Column out = makeColumn(t, n);
+  Column out = resultColumn(t, n);
 
   if (unary) {
     bool isBitwise = e.op == ExprOp::BitNot;
@@ -460,7 +532,12 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
         Element r;
         r.f = mathFunction(e.op, x.f);
         setColumnElement(out, k, convertElement(r, DType::F64, t));
+        if (radii)
+          out.r[k] = mathRadius(e.op, x.f, a->radius(k), out.f[k], t);
+        continue;
       }
+      if (radii) // negation, logical not and integer rounding are exact
+        out.r[k] = a->radius(k);
     }
     return out;
   }
@@ -478,20 +555,29 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
                             "' on a float type");
     for (size_t k = 0; k < n; ++k)
       out.f[k] = floatBinary(e.op, a->f[k], b->f[k], t);
+    if (radii)
+      for (size_t k = 0; k < n; ++k)
+        out.r[k] = floatBinaryRadius(e.op, a->f[k], b->f[k], a->radius(k),
+                                     b->radius(k), out.f[k], t);
   } else {
     for (size_t k = 0; k < n; ++k)
       out.i[k] = integerBinary(e.op, a->i[k], b->i[k], t);
+    // Bools decided by inexact floats stay "either way" through logic;
+    // other integers are exact.
+    if (radii && t == DType::Bool)
+      for (size_t k = 0; k < n; ++k)
+        out.r[k] = std::max(a->radius(k), b->radius(k));
   }
   return out;
 }
 
 llvm::Expected<Tensor>
-interp::evaluateElementwise(const Expr &expr,
-                            const std::vector<Tensor> &values) {
+interp::evaluateElementwise(const Expr &expr, const std::vector<Tensor> &values,
+                            const ValueRadii *radii, Radii *radius) {
   int64_t count = checkedNumElements(expr.type.shape);
   if (count < 0 || count > kMaxElements)
     return tooLargeError(expr.type, "a result");
-  ExprEvaluator evaluator(values);
+  ExprEvaluator evaluator(values, radius ? radii : nullptr);
   auto column = evaluator.evaluate(expr, 0);
   if (!column)
     return column.takeError();
@@ -504,5 +590,7 @@ interp::evaluateElementwise(const Expr &expr,
   else
     for (int64_t k = 0; k < count; ++k)
       out->setInt(k, column->i[k]);
+  if (radius)
+    *radius = std::move(column->r);
   return out;
 }

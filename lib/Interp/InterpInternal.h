@@ -8,6 +8,8 @@
 #ifndef TILEC_LIB_INTERP_INTERPINTERNAL_H
 #define TILEC_LIB_INTERP_INTERPINTERNAL_H
 
+#include "Bounds.h"
+
 #include "tilec/Frontend/TypedAST.h"
 #include "tilec/Support/Tensor.h"
 #include "llvm/Support/Error.h"
@@ -45,25 +47,41 @@ Element convertElement(Element v, DType from, DType to);
 /// `src` converted element by element to `to` (a copy even if equal).
 Tensor castTensor(const Tensor &src, DType to);
 
-/// Evaluates an elementwise expression tree over `values` (indexed by
-/// ValueId) into a tensor of `expr.type`.
-llvm::Expected<Tensor> evaluateElementwise(const typed::Expr &expr,
-                                           const std::vector<Tensor> &values);
+/// The radii of the values computed so far (indexed by ValueId, Bounds.h),
+/// when the caller asked for bounds; the evaluators take a null pointer
+/// otherwise and then compute no radius.
+using ValueRadii = std::vector<Radii>;
 
-/// Executes a contraction whose output has type `outType`.
+/// Evaluates an elementwise expression tree over `values` (indexed by
+/// ValueId) into a tensor of `expr.type`; with `radii`, also its radii.
+llvm::Expected<Tensor> evaluateElementwise(const typed::Expr &expr,
+                                           const std::vector<Tensor> &values,
+                                           const ValueRadii *radii = nullptr,
+                                           Radii *radius = nullptr);
+
+/// Executes a contraction whose output has type `outType`; with `radii`,
+/// also its radii.
 llvm::Expected<Tensor> evaluateContraction(const typed::Contraction &c,
                                            const TensorType &outType,
-                                           const std::vector<Tensor> &values);
+                                           const std::vector<Tensor> &values,
+                                           const ValueRadii *radii = nullptr,
+                                           Radii *radius = nullptr);
 
 /// reshape, gather and scatter (sections 8.4 and 8.5).
 llvm::Expected<Tensor> reshapeTensor(const Tensor &src,
                                      const TensorType &outType);
+/// With `radius`, gather and scatter also give the radii of their result
+/// from those of `values` / `updates` (`sourceRadius`, empty when exact).
 llvm::Expected<Tensor> gatherTensor(const Tensor &values, const Tensor &indices,
-                                    const TensorType &outType);
+                                    const TensorType &outType,
+                                    const Radii *sourceRadius = nullptr,
+                                    Radii *radius = nullptr);
 llvm::Expected<Tensor> scatterTensor(const Tensor &updates,
                                      const Tensor &indices,
                                      const Tensor &shapeSource,
-                                     const TensorType &outType);
+                                     const TensorType &outType,
+                                     const Radii *sourceRadius = nullptr,
+                                     Radii *radius = nullptr);
 /// A Literal statement's tensor.
 llvm::Expected<Tensor> literalTensor(const std::vector<typed::Scalar> &values,
                                      const TensorType &outType);

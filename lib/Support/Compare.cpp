@@ -1,6 +1,12 @@
 //===- Compare.cpp - Compare outputs with the reference -------------------===//
+//
+// The rule is Compare.h's; README.md ("--check") gives its reason.
+//
+//===----------------------------------------------------------------------===//
 
 #include "tilec/Support/Compare.h"
+
+#include "tilec/Support/FloatPrecision.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,80 +14,160 @@
 
 using namespace tilec;
 
-/// The tolerance of an output of float type `dtype`: a few units in the
-/// last place of the type, scaled for the reassociation of long reductions
-/// (vectorised or parallel sums add in another order than the interpreter).
-static double floatTolerance(DType dtype) {
-  switch (dtype) {
-  case DType::F16:
-    return 1e-2;
-  case DType::BF16:
-    return 5e-2;
-  case DType::F64:
-    return 1e-10;
-  default:
-    return 1e-4;
+namespace {
+/// The coordinates of row-major element `flat` of `shape`.
+std::vector<int64_t> coordinatesOf(int64_t flat,
+                                   const std::vector<int64_t> &shape) {
+  std::vector<int64_t> index(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    index[d] = flat % shape[d];
+    flat /= shape[d];
   }
+  return index;
 }
 
-TensorComparison tilec::compareTensors(const Tensor &got, const Tensor &want) {
-  TensorComparison result;
-  DType dtype = want.type.dtype;
-  result.typesMatch = got.type == want.type;
-  result.match = result.typesMatch;
-  bool exact = !isFloat(dtype);
-  result.tolerance = exact ? 0 : floatTolerance(dtype);
-  // An element of a long sum whose terms cancel is small, but its error is
-  // that of the terms, not of the result: the absolute error is measured
-  // against the largest magnitude of the reference (at least 1), as for a
-  // norm-wise comparison; the relative error, element by element.
-  double scale = 1;
-  for (int64_t e = 0; !exact && e < want.numElements(); ++e)
-    if (double b = std::fabs(want.getDouble(e)); std::isfinite(b))
-      scale = std::max(scale, b);
-  double absTolerance = result.tolerance * scale;
-  for (int64_t e = 0; result.match && e < want.numElements(); ++e) {
-    if (exact) {
-      int64_t a = got.getInt(e), b = want.getInt(e);
-      double diff = a == b ? 0 : std::fabs(double(a) - double(b));
-      result.maxAbsError = std::max(result.maxAbsError, diff);
-      if (b != 0)
-        result.maxRelError =
-            std::max(result.maxRelError, diff / std::fabs(double(b)));
-      result.match = a == b;
-      continue;
-    }
-    double a = got.getDouble(e), b = want.getDouble(e);
-    if (std::isnan(a) || std::isnan(b)) {
-      result.match = std::isnan(a) && std::isnan(b);
-      continue;
-    }
-    if (a == b) // equal infinities included
-      continue;
-    double diff = std::fabs(a - b);
-    if (std::isnan(diff)) // one infinite
-      diff = INFINITY;
-    double rel = b != 0 ? diff / std::fabs(b) : diff;
-    result.maxAbsError = std::max(result.maxAbsError, diff);
-    result.maxRelError = std::max(result.maxRelError, rel);
-    if (diff > absTolerance && rel > result.tolerance)
-      result.match = false;
+/// Whether float element `got` passes against `want` with bound `bound`;
+/// sets `allowed` to the difference allowed when both are finite.
+bool floatElementMatches(double got, double want, double bound, DType dtype,
+                         double &allowed, TensorComparison &result) {
+  allowed = 0;
+  if (std::isnan(want))
+    return std::isnan(got);
+  if (std::isnan(got))
+    return false;
+  if (std::isinf(want) || std::isinf(got))
+    return got == want;
+  if (!std::isfinite(bound)) {
+    ++result.unbounded;
+    return true;
   }
+  double diff = std::fabs(got - want);
+  result.maxAbsError = std::max(result.maxAbsError, diff);
+  if (want != 0)
+    result.maxRelError = std::max(result.maxRelError, diff / std::fabs(want));
+  allowed = bound + kCompareSlackUlps * ulpOf(want, dtype);
+  result.worstFraction = std::max(result.worstFraction, diff / allowed);
+  return diff <= allowed;
+}
+} // namespace
+
+std::string tilec::boundPathFor(const std::string &npyPath) {
+  std::string stem = npyPath;
+  if (stem.size() >= 4 && stem.compare(stem.size() - 4, 4, ".npy") == 0)
+    stem.resize(stem.size() - 4);
+  return stem + ".bound.npy";
+}
+
+TensorComparison tilec::failedComparison(std::string problem) {
+  TensorComparison result;
+  result.problem = std::move(problem);
+  result.match = false;
   return result;
 }
 
-std::string tilec::formatComparison(const std::string &name, const Tensor &got,
-                                    const Tensor &want,
+TensorComparison tilec::compareTensors(const Tensor &got, const Tensor &want,
+                                       const Tensor *bound) {
+  if (got.type != want.type)
+    return failedComparison("is " + got.type.str() + ", expected " +
+                            want.type.str());
+  DType dtype = want.type.dtype;
+  TensorComparison result;
+  result.exact = !isFloat(dtype);
+  result.elements = want.numElements();
+  if (bound && !result.exact) {
+    if (bound->type.shape != want.type.shape)
+      return failedComparison("its bound is " + bound->type.str() +
+                              ", expected the shape of " + want.type.str());
+    result.boundGiven = true;
+  }
+  for (int64_t e = 0; e < result.elements; ++e) {
+    double a, b, allowed = 0;
+    bool ok;
+    if (result.exact) {
+      int64_t x = got.getInt(e), y = want.getInt(e);
+      a = double(x);
+      b = double(y);
+      ok = x == y;
+      double diff = ok ? 0 : std::fabs(a - b);
+      result.maxAbsError = std::max(result.maxAbsError, diff);
+      if (y != 0)
+        result.maxRelError = std::max(result.maxRelError, diff / std::fabs(b));
+    } else {
+      a = got.getDouble(e);
+      b = want.getDouble(e);
+      result.gotNaN += std::isnan(a);
+      result.wantNaN += std::isnan(b);
+      double r = result.boundGiven ? bound->getDouble(e) : 0;
+      ok = floatElementMatches(a, b, r, dtype, allowed, result);
+    }
+    if (ok)
+      continue;
+    if (!result.first)
+      result.first = ElementMismatch{coordinatesOf(e, want.type.shape), a, b,
+                                     allowed};
+    ++result.mismatches;
+  }
+  result.match = result.mismatches == 0;
+  return result;
+}
+
+namespace {
+std::string number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", v);
+  return text;
+}
+
+std::string shortNumber(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", v);
+  return text;
+}
+
+std::string indexText(const std::vector<int64_t> &index) {
+  std::string text = "[";
+  for (size_t d = 0; d < index.size(); ++d)
+    text += (d ? ", " : "") + std::to_string(index[d]);
+  return text + "]";
+}
+
+/// The verdict in brackets: what the rule allowed and how close it came,
+/// or how many elements broke it and the first of them.
+std::string verdict(const TensorComparison &c) {
+  std::string text;
+  if (c.mismatches) {
+    text = std::to_string(c.mismatches) + " of " + std::to_string(c.elements) +
+           (c.exact ? " elements differ" : " elements outside their bound") +
+           ", the first at " + indexText(c.first->index) + ": got " +
+           number(c.first->got) + ", expected " + number(c.first->want);
+    if (!c.exact && c.first->allowed > 0)
+      text += ", bound " + shortNumber(c.first->allowed);
+    return text + "; MISMATCH";
+  }
+  if (c.exact)
+    return "exact; ok";
+  char worst[48];
+  std::snprintf(worst, sizeof worst, "worst element at %.3g%% of its bound",
+                100 * c.worstFraction);
+  text = c.boundGiven ? worst
+                      : std::string("no bounds given: 2 ulps each; ") + worst;
+  if (c.unbounded)
+    text += ", " + std::to_string(c.unbounded) + " elements unbounded";
+  return text + "; ok";
+}
+} // namespace
+
+std::string tilec::formatComparison(const std::string &name,
                                     const TensorComparison &comparison) {
-  if (!comparison.typesMatch)
-    return "check: " + name + ": is " + got.type.str() + ", expected " +
-           want.type.str() + " (MISMATCH)";
-  char errors[96], tolerance[32] = "exact";
-  std::snprintf(errors, sizeof errors, "max abs error %.3g, max rel error %.3g",
-                comparison.maxAbsError, comparison.maxRelError);
-  if (isFloat(want.type.dtype))
-    std::snprintf(tolerance, sizeof tolerance, "tolerance %.0e",
-                  comparison.tolerance);
-  return "check: " + name + ": " + errors + " (" + tolerance + "; " +
-         (comparison.match ? "ok" : "MISMATCH") + ")";
+  if (!comparison.problem.empty())
+    return "check: " + name + ": " + comparison.problem + " (MISMATCH)";
+  std::string line = "check: " + name + ": max abs error " +
+                     shortNumber(comparison.maxAbsError) + ", max rel error " +
+                     shortNumber(comparison.maxRelError);
+  if (!comparison.exact) {
+    line += ", " + std::to_string(comparison.gotNaN) + " NaN";
+    if (comparison.wantNaN != comparison.gotNaN || comparison.wantNaN)
+      line += " (interpreter: " + std::to_string(comparison.wantNaN) + ")";
+  }
+  return line + " (" + verdict(comparison) + ")";
 }

@@ -125,7 +125,8 @@ def ref_layer_norm(x, eps=1e-5):
 
 def ref_batch_norm(x, eps=1e-3):
     v = x["X"].astype(np.float64)
-    norm = (v - x["Mean"]) / np.sqrt(x["Var"].astype(np.float64) + eps)
+    var = np.square(x["Std"].astype(np.float64))
+    norm = (v - x["Mean"]) / np.sqrt(var + eps)
     return {"Y": norm * x["Gamma"] + x["Beta"]}
 
 
@@ -201,8 +202,8 @@ def ref_small_cnn(x):
 
 # ---------------------------------------------------------------------------
 # Cases: inputs (name -> (shape, kind)) and the reference.
-# kind: "normal" (standard normal f32), "positive" (uniform [0.5, 2) f32),
-# or a callable taking the random generator.
+# kind: "normal" (standard normal f32) or a callable taking the random
+# generator.
 # ---------------------------------------------------------------------------
 
 
@@ -220,7 +221,7 @@ CASES = {
     "pooling": ({"I": (2, 7, 7, 3)}, ref_pooling),
     "softmax": ({"L": (2, 3, 8)}, ref_softmax),
     "layer_norm": ({"X": (4, 16), "Gamma": (16,), "Beta": (16,)}, ref_layer_norm),
-    "batch_norm": ({"X": (2, 4, 4, 3), "Mean": (3,), "Var": ((3,), "positive"),
+    "batch_norm": ({"X": (2, 4, 4, 3), "Mean": (3,), "Std": (3,),
                     "Gamma": (3,), "Beta": (3,)}, ref_batch_norm),
     "argmax": ({"S": (4, 10)}, ref_argmax),
     "transpose": ({"M": (3, 5), "X": (2, 3, 4)}, ref_transpose),
@@ -244,8 +245,6 @@ def make_inputs(spec, seed):
         shape, kind = entry if isinstance(entry[0], tuple) else (entry, "normal")
         if kind == "normal":
             value = rng.standard_normal(shape).astype(F32)
-        elif kind == "positive":
-            value = rng.uniform(0.5, 2.0, shape).astype(F32)
         else:
             value = kind(rng)
         inputs[name] = value

@@ -13,6 +13,7 @@
 #include "Exit.h"
 #include "Inputs.h"
 #include "OpenDevice.h"
+#include "ReferenceBound.h"
 #include "TuneFolder.h"
 
 #include "tilec/Support/Compare.h"
@@ -30,9 +31,11 @@ namespace {
 
 using TensorMap = std::map<std::string, Tensor>;
 
-/// Reads the .npy files a map of the index names.
+/// Reads the .npy files a map of the index names; with `bounds`, also the
+/// bound files beside them that exist (ReferenceBound.h).
 Result<TensorMap> readTensors(const std::string &dir,
-                              const std::map<std::string, std::string> &files) {
+                              const std::map<std::string, std::string> &files,
+                              TensorMap *bounds = nullptr) {
   TensorMap tensors;
   for (const auto &[name, relative] : files) {
     Result<std::string> path = pathInFolder(dir, relative);
@@ -42,6 +45,13 @@ Result<TensorMap> readTensors(const std::string &dir,
     if (!tensor)
       return tensor.status();
     tensors[name] = std::move(*tensor);
+    if (!bounds)
+      continue;
+    Result<std::optional<Tensor>> bound = readReferenceBound(*path);
+    if (!bound)
+      return bound.status();
+    if (*bound)
+      (*bounds)[name] = std::move(**bound);
   }
   return tensors;
 }
@@ -55,14 +65,17 @@ CandidateResult failed(CandidateResult::Status status, std::string message) {
 
 /// Why `outputs` differ from `reference`, or "" when they match.
 std::string compareWithReference(const TensorMap &outputs,
-                                 const TensorMap &reference) {
+                                 const TensorMap &reference,
+                                 const TensorMap &bounds) {
   for (const auto &[name, want] : reference) {
     auto got = outputs.find(name);
     if (got == outputs.end())
       return "the program has no output '" + name + "'";
-    TensorComparison comparison = compareTensors(got->second, want);
+    auto bound = bounds.find(name);
+    TensorComparison comparison = compareTensors(
+        got->second, want, bound == bounds.end() ? nullptr : &bound->second);
     if (!comparison.match)
-      return formatComparison(name, got->second, want, comparison);
+      return formatComparison(name, comparison);
   }
   return "";
 }
@@ -71,7 +84,8 @@ std::string compareWithReference(const TensorMap &outputs,
 CandidateResult measure(OpenedDevice &device, const std::string &dir,
                         const CandidateEntry &candidate,
                         const std::string &fingerprint, const TensorMap &inputs,
-                        const TensorMap &reference, unsigned repeat) {
+                        const TensorMap &reference, const TensorMap &bounds,
+                        unsigned repeat) {
   using Status = CandidateResult::Status;
   Result<std::string> manifestPath = pathInFolder(dir, candidate.manifest);
   if (!manifestPath)
@@ -98,7 +112,8 @@ CandidateResult measure(OpenedDevice &device, const std::string &dir,
   TensorMap outputs;
   if (tilec::Status ran = (*program)->run(inputs, outputs); !ran)
     return failed(Status::Failed, ran.message());
-  if (std::string why = compareWithReference(outputs, reference); !why.empty())
+  if (std::string why = compareWithReference(outputs, reference, bounds);
+      !why.empty())
     return failed(Status::Wrong, why);
 
   CandidateResult result;
@@ -143,7 +158,8 @@ int tilec::run::runTuneFolder(const Arguments &args) {
   Result<TensorMap> inputs = readTensors(dir, index->inputs);
   if (!inputs)
     return fail(InputError, inputs.message());
-  Result<TensorMap> reference = readTensors(dir, index->reference);
+  TensorMap bounds;
+  Result<TensorMap> reference = readTensors(dir, index->reference, &bounds);
   if (!reference)
     return fail(InputError, reference.message());
 
@@ -175,7 +191,7 @@ int tilec::run::runTuneFolder(const Arguments &args) {
       }
       CandidateResult result =
           measure(*device, dir, candidate, kernel.fingerprint, *inputs,
-                  *reference, repeat);
+                  *reference, bounds, repeat);
       if (int code = print(describe(candidate.id, result)))
         return code;
       results->candidates[candidate.id] = std::move(result);

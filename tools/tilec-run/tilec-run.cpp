@@ -15,6 +15,7 @@
 #include "Exit.h"
 #include "Inputs.h"
 #include "OpenDevice.h"
+#include "ReferenceBound.h"
 #include "Report.h"
 #include "Tune.h"
 
@@ -56,8 +57,9 @@ int writeOutputs(const std::string &dir, RunReport &report) {
   return Success;
 }
 
-/// Compares every output with DIR/NAME.npy and prints a check line each;
-/// a mismatch exits with 1, as `tilec run --check` does.
+/// Compares every output with DIR/NAME.npy (and its bound DIR/NAME.bound.npy
+/// where present) and prints a check line each; a mismatch exits with 1, as
+/// `tilec run --check` does.
 int checkOutputs(const std::string &dir, const RunReport &report) {
   bool allMatch = true;
   std::string lines;
@@ -67,8 +69,12 @@ int checkOutputs(const std::string &dir, const RunReport &report) {
     Result<Tensor> want = readNpy(path, got.type.dtype);
     if (!want)
       return fail(InputError, want.message());
-    TensorComparison comparison = compareTensors(got, *want);
-    lines += formatComparison(name, got, *want, comparison) + "\n";
+    Result<std::optional<Tensor>> bound = readReferenceBound(path);
+    if (!bound)
+      return fail(InputError, bound.message());
+    TensorComparison comparison =
+        compareTensors(got, *want, *bound ? &**bound : nullptr);
+    lines += formatComparison(name, comparison) + "\n";
     allMatch = allMatch && comparison.match;
   }
   if (int code = print(lines))

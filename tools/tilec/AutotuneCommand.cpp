@@ -101,6 +101,7 @@ CLI::App *tilec::driver::addAutotuneCommand(CLI::App &app,
   // them from --help.
   command->add_flag("--fake-timer", options.fakeTimer)->group("");
   command->add_option("--stop-after", options.stopAfter)->group("");
+  command->add_option("--wrong-candidate", options.wrongCandidate)->group("");
   command->footer(std::string("Examples:\n"
                               "  tilec autotune model.tile --target=opencl -o "
                               "schedules.json --budget=600\n"
@@ -265,7 +266,8 @@ void tilec::driver::runAutotuneCommand(const AutotuneOptions &options) {
   DeviceTarget device =
       openDeviceTarget(target, options.device, options.devicesFrom);
   std::vector<Tensor> inputs = assembleInputs(program, {}, options.seed);
-  llvm::Expected<std::vector<Tensor>> reference = interpret(program, inputs);
+  llvm::Expected<ReferenceOutputs> reference =
+      interpretWithBounds(program, inputs);
   if (!reference)
     failWith(ExitCode::RuntimeFailure, reference.takeError());
   std::vector<KernelTask> tasks =
@@ -273,14 +275,16 @@ void tilec::driver::runAutotuneCommand(const AutotuneOptions &options) {
 
   if (!options.exportDir.empty()) {
     ExportRequest request{options.exportDir, entry,
-                          std::move(inputs), std::move(*reference),
+                          std::move(inputs), std::move(reference->outputs),
+                          std::move(reference->bounds),
                           options.repeat,    options.program.verbose};
     exportCandidates(request, device, loader, program, tasks, progress);
     return;
   }
   LocalRunner runner(device, loader, program, std::move(inputs),
-                     std::move(*reference), options.repeat,
-                     options.program.verbose);
+                     std::move(reference->outputs),
+                     std::move(reference->bounds), options.repeat,
+                     options.program.verbose, options.wrongCandidate);
   Tuner tuner(*clock, progress, options.budgetSeconds);
   writeWinners(tasks, runner, tuner, progress, std::move(file),
                {options.output, device.device.id, targetName(target).str(),

@@ -38,15 +38,17 @@ struct OutputCheck {
   std::string line;
 };
 
-/// Runs the interpreter on `inputs` and compares each of `outputs` with its
-/// output (a failing interpreter is a runtime failure).
+/// Runs the interpreter on `inputs` (with its error bounds) and compares
+/// each of `outputs` with its output by Support/Compare's rule; an output
+/// missing from `outputs` is a mismatch. A failing interpreter is a runtime
+/// failure.
 std::vector<OutputCheck> compareWithInterpreter(const typed::Program &program,
                                                 std::vector<Tensor> inputs,
                                                 const std::vector<Tensor> &outputs);
 
-/// Runs the interpreter on `inputs` and prints, per output, the largest
-/// absolute and relative error of `outputs`. Returns false when an output
-/// exceeds its dtype's tolerance (exact for integers and bool).
+/// Runs the interpreter on `inputs` and prints the check line of each
+/// output (errors, NaN counts, the first mismatching element). Returns false
+/// when an output breaks the rule.
 bool checkAgainstInterpreter(const typed::Program &program,
                              std::vector<Tensor> inputs,
                              const std::vector<Tensor> &outputs);

@@ -19,11 +19,22 @@ using namespace tilec::driver;
 LocalRunner::LocalRunner(DeviceTarget &device, ProgramLoader &loader,
                          const typed::Program &program,
                          std::vector<Tensor> inputs,
-                         std::vector<Tensor> reference, unsigned repeat,
-                         bool verbose)
+                         std::vector<Tensor> reference,
+                         std::vector<Tensor> bounds, unsigned repeat,
+                         bool verbose, unsigned wrongCandidate)
     : device(device), loader(loader), program(program),
       inputs(std::move(inputs)), reference(std::move(reference)),
-      repeat(repeat), verbose(verbose) {}
+      bounds(std::move(bounds)),
+      repeat(repeat), verbose(verbose), wrongCandidate(wrongCandidate) {}
+
+/// Changes the first element of every output, as a wrong kernel would.
+static void spoil(std::vector<Tensor> &outputs) {
+  for (Tensor &output : outputs)
+    if (output.numElements() > 0)
+      output.setDouble(0, output.type.dtype == DType::Bool
+                              ? double(output.getInt(0) == 0)
+                              : output.getDouble(0) + 1);
+}
 
 static tune::CandidateResult failed(tune::CandidateResult::Status status,
                                     std::string message) {
@@ -58,18 +69,21 @@ tune::CandidateResult LocalRunner::measure(const KernelTask &task,
   try {
     // The warm-up run is the one whose outputs are checked.
     std::vector<Tensor> outputs = loaded->run(inputs, nullptr);
+    if (candidate + 1 == wrongCandidate)
+      spoil(outputs);
     if (outputs.size() != reference.size())
       return failed(Status::Wrong, "the program gave " +
                                        std::to_string(outputs.size()) +
                                        " outputs, the interpreter " +
                                        std::to_string(reference.size()));
     for (size_t i = 0; i < outputs.size(); ++i) {
-      TensorComparison comparison = compareTensors(outputs[i], reference[i]);
+      TensorComparison comparison =
+          compareTensors(outputs[i], reference[i], &bounds[i]);
       if (!comparison.match) {
         const std::string &name = program.value(program.outputs[i]).name;
         return failed(
             Status::Wrong,
-            formatComparison(name, outputs[i], reference[i], comparison));
+            formatComparison(name, comparison));
       }
     }
     tune::CandidateResult result;

@@ -23,10 +23,17 @@ namespace tilec::driver {
 
 class LocalRunner : public CandidateRunner {
 public:
-  /// `reference`: the interpreter's outputs on `inputs`.
+  /// `reference`: the interpreter's outputs on `inputs`, `bounds` their
+  /// error bounds (interpretWithBounds). `wrongCandidate`
+  /// (the hidden test flag --wrong-candidate, 1-based; 0: none): that
+  /// candidate of every kernel has its outputs spoilt before the check, as a
+  /// kernel computing the wrong thing would, so that a test can show it is
+  /// discarded however fast it is.
   LocalRunner(DeviceTarget &device, ProgramLoader &loader,
               const typed::Program &program, std::vector<Tensor> inputs,
-              std::vector<Tensor> reference, unsigned repeat, bool verbose);
+              std::vector<Tensor> reference, std::vector<Tensor> bounds,
+              unsigned repeat, bool verbose,
+              unsigned wrongCandidate = 0);
 
   tune::CandidateResult measure(const KernelTask &task,
                                 unsigned candidate) override;
@@ -35,9 +42,10 @@ private:
   DeviceTarget &device;
   ProgramLoader &loader;
   const typed::Program &program;
-  std::vector<Tensor> inputs, reference;
+  std::vector<Tensor> inputs, reference, bounds;
   unsigned repeat;
   bool verbose;
+  unsigned wrongCandidate;
 };
 
 } // namespace tilec::driver

@@ -1,7 +1,9 @@
 //===- RunCommand.cpp - tilec run FILE [--target=T] [--input ...] ---------===//
 //
 // Executes a program and reports its outputs: a one-line summary of each on
-// stdout and, with --output-dir, NAME.npy files. The targets that execute
+// stdout and, with --output-dir, NAME.npy files (and, from the interpreter,
+// each float output's error bound as NAME.bound.npy, which
+// `tilec-run --expect` compares with). The targets that execute
 // are the reference interpreter, llvm-x86 (JIT-compiled for the host) and
 // opencl and spirv on a device, the last three through the device session
 // that `tilec bench` and `tilec autotune` use; --check compares them with
@@ -54,6 +56,21 @@ static std::vector<Tensor> runOnTarget(Target target, const RunOptions &options,
   return loaded->run(inputs, nullptr);
 }
 
+/// Runs the interpreter; with `bounds`, also fills it with the outputs'
+/// error bounds.
+static llvm::Expected<std::vector<Tensor>>
+runInterpreter(const typed::Program &program, std::vector<Tensor> inputs,
+               std::vector<Tensor> *bounds) {
+  if (!bounds)
+    return interpret(program, std::move(inputs));
+  llvm::Expected<ReferenceOutputs> reference =
+      interpretWithBounds(program, std::move(inputs));
+  if (!reference)
+    return reference.takeError();
+  *bounds = std::move(reference->bounds);
+  return std::move(reference->outputs);
+}
+
 void tilec::driver::runRunCommand(const RunOptions &options) {
   // Command-line problems first, before any file is read.
   Target target = parseTarget(options.target);
@@ -74,10 +91,13 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
   if (options.check && target != Target::Interp)
     checkInputs = inputs;
   auto start = std::chrono::steady_clock::now();
+  std::vector<Tensor> bounds;
+  bool writeBounds = target == Target::Interp && !options.outputDir.empty();
   llvm::Expected<std::vector<Tensor>> outputs =
-      target == Target::Interp ? interpret(program, std::move(inputs))
-                               : runOnTarget(target, options, loader, program,
-                                             inputs);
+      target == Target::Interp
+          ? runInterpreter(program, std::move(inputs),
+                           writeBounds ? &bounds : nullptr)
+          : runOnTarget(target, options, loader, program, inputs);
   if (!outputs)
     failWith(ExitCode::RuntimeFailure, outputs.takeError());
   if (outputs->size() != program.outputs.size())
@@ -106,6 +126,8 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
       std::string path = writeTensorFile(options.outputDir, name, tensor);
       if (options.program.verbose)
         llvm::errs() << "tilec: wrote " << path << "\n";
+      if (i < bounds.size() && !bounds[i].data.empty())
+        writeTensorFile(options.outputDir, name + ".bound", bounds[i]);
     }
   }
 

@@ -11,6 +11,7 @@
 #include "DriverError.h"
 
 #include "tilec/Schedule/ScheduleFile.h"
+#include "tilec/Support/Compare.h"
 #include "tilec/Support/FileIO.h"
 #include "tilec/Support/Npy.h"
 #include "tilec/Support/Version.h"
@@ -82,6 +83,17 @@ void tilec::driver::exportCandidates(const ExportRequest &request,
       writeTensors(dir, "inputs", program, program.inputs, request.inputs);
   index.reference = writeTensors(dir, "reference", program, program.outputs,
                                  request.reference);
+  // Beside each float reference its bound (boundPathFor), which
+  // tilec-run --tune reads.
+  for (size_t i = 0; i < request.bounds.size() && i < program.outputs.size();
+       ++i) {
+    if (request.bounds[i].data.empty())
+      continue;
+    const std::string &relative =
+        index.reference.at(program.value(program.outputs[i]).name);
+    check(writeNpy(boundPathFor((fs::path(dir) / relative).string()),
+                   request.bounds[i]));
+  }
   std::string extension = device.target == Target::SPIRV ? ".spv" : ".cl";
 
   for (size_t k = 0; k < tasks.size(); ++k) {

@@ -32,6 +32,7 @@ struct ExportRequest {
   std::string entry;             ///< the entry function's name
   std::vector<Tensor> inputs;    ///< the program's inputs, header order
   std::vector<Tensor> reference; ///< the interpreter's outputs on them
+  std::vector<Tensor> bounds;    ///< their bounds (empty for integers)
   unsigned repeat = 5;           ///< what tilec-run --tune uses by default
   bool verbose = false;
 };

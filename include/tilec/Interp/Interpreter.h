@@ -29,6 +29,19 @@ namespace tilec {
 llvm::Expected<std::vector<Tensor>>
 interpret(const typed::Program &program, std::vector<Tensor> inputs);
 
+/// The outputs and, per output, its error bound: for a float output an f64
+/// tensor of its shape whose element is the radius around the output's
+/// element within which every back end computing the program's math with
+/// the promised accuracy lies (lib/Interp/Bounds.h gives the model,
+/// README.md the rule Support/Compare applies); for integers and bool an
+/// empty tensor (they are exact).
+struct ReferenceOutputs {
+  std::vector<Tensor> outputs;
+  std::vector<Tensor> bounds;
+};
+llvm::Expected<ReferenceOutputs>
+interpretWithBounds(const typed::Program &program, std::vector<Tensor> inputs);
+
 } // namespace tilec
 
 #endif // TILEC_INTERP_INTERPRETER_H
