@@ -81,6 +81,12 @@ CacheKey tilec::driver::gpuCacheKey(Target target, mlir::ModuleOp module,
                         spirv.int16, spirv.int64, spirv.storage8Bit,
                         spirv.storage16Bit, spirv.subgroups,
                         spirv.subgroupSize));
+  if (target == Target::SPIRV)
+    key.add("spirv-float-controls",
+            fmt::format("inf-nan {} {} {} denorm {} {} {}",
+                        spirv.infNanPreserve16, spirv.infNanPreserve32,
+                        spirv.infNanPreserve64, spirv.denormPreserve16,
+                        spirv.denormPreserve32, spirv.denormPreserve64));
   key.add("manifest-program", manifest.program);
   key.add("manifest-artefact", manifest.artefact);
   key.add("manifest-entry", manifest.entry);

@@ -83,6 +83,12 @@ SPIRVTargetOptions tilec::driver::spirvOptionsFor(const rt::DeviceInfo *device) 
   options.int64 = device->int64;
   if (device->subgroupSize)
     options.subgroupSize = static_cast<int>(device->subgroupSize);
+  options.infNanPreserve16 = device->infNanPreserveF16;
+  options.infNanPreserve32 = device->infNanPreserveF32;
+  options.infNanPreserve64 = device->infNanPreserveF64;
+  options.denormPreserve16 = device->denormPreserveF16;
+  options.denormPreserve32 = device->denormPreserveF32;
+  options.denormPreserve64 = device->denormPreserveF64;
   return options;
 }
 

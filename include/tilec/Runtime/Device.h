@@ -53,6 +53,13 @@ struct DeviceInfo {
   unsigned subgroupSize = 0;
   uint64_t maxStorageBufferRange = 0; ///< Vulkan
   bool fp16 = false, fp64 = false, int64 = true, int8 = true;
+  /// Vulkan float controls: per float width, whether a kernel may ask the
+  /// device to keep infinities, NaNs and signed zeros IEEE
+  /// (SignedZeroInfNanPreserve) and to keep subnormals (DenormPreserve).
+  bool infNanPreserveF16 = false, infNanPreserveF32 = false,
+       infNanPreserveF64 = false;
+  bool denormPreserveF16 = false, denormPreserveF32 = false,
+       denormPreserveF64 = false;
   std::vector<std::string> extensions;
 };
 

@@ -154,6 +154,12 @@ const DeviceField deviceFields[] = {
     {"fp64", &DeviceInfo::fp64},
     {"int64", &DeviceInfo::int64},
     {"int8", &DeviceInfo::int8},
+    {"inf_nan_preserve_f16", &DeviceInfo::infNanPreserveF16},
+    {"inf_nan_preserve_f32", &DeviceInfo::infNanPreserveF32},
+    {"inf_nan_preserve_f64", &DeviceInfo::infNanPreserveF64},
+    {"denorm_preserve_f16", &DeviceInfo::denormPreserveF16},
+    {"denorm_preserve_f32", &DeviceInfo::denormPreserveF32},
+    {"denorm_preserve_f64", &DeviceInfo::denormPreserveF64},
     {"extensions", &DeviceInfo::extensions},
 };
 

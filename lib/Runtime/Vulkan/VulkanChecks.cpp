@@ -33,6 +33,9 @@ const CapabilityNeed capabilityNeeds[] = {
     {39, "Int8", &ShaderFeatures::int8},
     {4433, "StorageBuffer16BitAccess", &ShaderFeatures::storageBuffer16Bit},
     {4448, "StorageBuffer8BitAccess", &ShaderFeatures::storageBuffer8Bit},
+    {4464, "DenormPreserve", &ShaderFeatures::floatControls},
+    {4465, "DenormFlushToZero", &ShaderFeatures::floatControls},
+    {4466, "SignedZeroInfNanPreserve", &ShaderFeatures::floatControls},
 };
 
 Status checkCapabilities(const SpirvModule &module,

@@ -156,7 +156,9 @@ void queryFeatures(const Api &api, PhysicalDevice &dev,
 }
 
 /// Fills what needs vkGetPhysicalDeviceProperties2: subgroup size, the
-/// largest allocation and the driver's own name and version string.
+/// largest allocation, the driver's own name and version string and the
+/// float controls (which widths keep inf/NaN/signed zeros and subnormals
+/// on request).
 void queryProperties2(const Api &api, PhysicalDevice &dev,
                       const std::vector<std::string> &exts) {
   if (!api.vkGetPhysicalDeviceProperties2 ||
@@ -177,11 +179,35 @@ void queryProperties2(const Api &api, PhysicalDevice &dev,
                    hasExtension(exts, VK_KHR_DRIVER_PROPERTIES_EXTENSION_NAME);
   if (hasDriver)
     maintenance3.pNext = &driver;
+  // Float controls are core from 1.2; before, the extension must also be
+  // enabled on the device for a module to use SPV_KHR_float_controls.
+  VkPhysicalDeviceFloatControlsProperties floatControls{};
+  floatControls.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES;
+  bool is12 = dev.apiVersion >= VK_API_VERSION_1_2;
+  bool hasFloatControls =
+      is12 || hasExtension(exts, VK_KHR_SHADER_FLOAT_CONTROLS_EXTENSION_NAME);
+  if (hasFloatControls) {
+    floatControls.pNext = props2.pNext;
+    props2.pNext = &floatControls;
+  }
   api.vkGetPhysicalDeviceProperties2(dev.handle, &props2);
+  if (hasFloatControls) {
+    dev.features.floatControls = true;
+    if (!is12)
+      dev.features.extensions.push_back(
+          VK_KHR_SHADER_FLOAT_CONTROLS_EXTENSION_NAME);
+  }
 
   DeviceInfo &info = dev.info;
   info.subgroupSize = subgroup.subgroupSize;
   info.maxAllocBytes = maintenance3.maxMemoryAllocationSize;
+  info.infNanPreserveF16 = floatControls.shaderSignedZeroInfNanPreserveFloat16;
+  info.infNanPreserveF32 = floatControls.shaderSignedZeroInfNanPreserveFloat32;
+  info.infNanPreserveF64 = floatControls.shaderSignedZeroInfNanPreserveFloat64;
+  info.denormPreserveF16 = floatControls.shaderDenormPreserveFloat16;
+  info.denormPreserveF32 = floatControls.shaderDenormPreserveFloat32;
+  info.denormPreserveF64 = floatControls.shaderDenormPreserveFloat64;
   if (hasDriver && driver.driverName[0]) {
     info.platform = driver.driverName;
     if (driver.driverInfo[0])

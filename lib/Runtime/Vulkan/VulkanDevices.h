@@ -23,6 +23,8 @@ struct ShaderFeatures {
   bool int64 = false, int16 = false, float64 = false;
   bool float16 = false, int8 = false;
   bool storageBuffer16Bit = false, storageBuffer8Bit = false;
+  /// SPV_KHR_float_controls may be used (Vulkan 1.2, or the extension).
+  bool floatControls = false;
   /// Which feature structures were queried, and so may be chained when
   /// creating the device: 16-bit storage (1.1), 8-bit storage and
   /// float16/int8 (1.2 or their extensions).

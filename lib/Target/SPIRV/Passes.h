@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -37,6 +38,12 @@ SPIRVTargetOptions spirvTargetFromOptions(const Options &options) {
   target.storage16Bit = options.storage16Bit;
   target.subgroups = options.subgroups;
   target.subgroupSize = options.subgroupSize;
+  target.infNanPreserve16 = options.infNanPreserve16;
+  target.infNanPreserve32 = options.infNanPreserve32;
+  target.infNanPreserve64 = options.infNanPreserve64;
+  target.denormPreserve16 = options.denormPreserve16;
+  target.denormPreserve32 = options.denormPreserve32;
+  target.denormPreserve64 = options.denormPreserve64;
   return target;
 }
 
@@ -54,6 +61,12 @@ Options optionsFromSPIRVTarget(const SPIRVTargetOptions &target) {
   options.storage16Bit = target.storage16Bit;
   options.subgroups = target.subgroups;
   options.subgroupSize = target.subgroupSize;
+  options.infNanPreserve16 = target.infNanPreserve16;
+  options.infNanPreserve32 = target.infNanPreserve32;
+  options.infNanPreserve64 = target.infNanPreserve64;
+  options.denormPreserve16 = target.denormPreserve16;
+  options.denormPreserve32 = target.denormPreserve32;
+  options.denormPreserve64 = target.denormPreserve64;
   return options;
 }
 
@@ -71,6 +84,12 @@ Options optionsFromSPIRVTarget(const SPIRVTargetOptions &target) {
   using Base::storage8Bit;                                                     \
   using Base::storage16Bit;                                                    \
   using Base::subgroups;                                                       \
-  using Base::subgroupSize
+  using Base::subgroupSize;                                                    \
+  using Base::infNanPreserve16;                                                \
+  using Base::infNanPreserve32;                                                \
+  using Base::infNanPreserve64;                                                \
+  using Base::denormPreserve16;                                                \
+  using Base::denormPreserve32;                                                \
+  using Base::denormPreserve64
 
 #endif // TILEC_LIB_TARGET_SPIRV_PASSES_H

@@ -50,6 +50,30 @@ struct SPIRVPipelineOptions : public PassPipelineOptions<SPIRVPipelineOptions> {
   Option<int> subgroupSize{*this, "subgroup-size",
                            llvm::cl::desc("Work-items per subgroup"),
                            llvm::cl::init(defaults.subgroupSize)};
+  Option<bool> infNanPreserve16{
+      *this, "inf-nan-preserve-16",
+      llvm::cl::desc("f16 infinities, NaNs and signed zeros kept on request"),
+      llvm::cl::init(defaults.infNanPreserve16)};
+  Option<bool> infNanPreserve32{
+      *this, "inf-nan-preserve-32",
+      llvm::cl::desc("f32 infinities, NaNs and signed zeros kept on request"),
+      llvm::cl::init(defaults.infNanPreserve32)};
+  Option<bool> infNanPreserve64{
+      *this, "inf-nan-preserve-64",
+      llvm::cl::desc("f64 infinities, NaNs and signed zeros kept on request"),
+      llvm::cl::init(defaults.infNanPreserve64)};
+  Option<bool> denormPreserve16{
+      *this, "denorm-preserve-16",
+      llvm::cl::desc("f16 subnormals kept on request"),
+      llvm::cl::init(defaults.denormPreserve16)};
+  Option<bool> denormPreserve32{
+      *this, "denorm-preserve-32",
+      llvm::cl::desc("f32 subnormals kept on request"),
+      llvm::cl::init(defaults.denormPreserve32)};
+  Option<bool> denormPreserve64{
+      *this, "denorm-preserve-64",
+      llvm::cl::desc("f64 subnormals kept on request"),
+      llvm::cl::init(defaults.denormPreserve64)};
 };
 
 } // namespace
@@ -68,12 +92,15 @@ void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm,
   emulate.sourceTypeStrs = {"bf16"};
   kernels.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
   pm.addPass(createTilecSPIRVExpandPowFPass());
+  pm.addPass(createTilecSPIRVExpandDivisionByZeroPass());
   pm.addPass(createTilecSPIRVEmulateBF16Pass());
   pm.addPass(createTilecSPIRVAttachTargetPass(
       optionsFromSPIRVTarget<TilecSPIRVAttachTargetPassOptions>(options)));
   pm.addPass(createTilecConvertGPUToSPIRVPass());
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvModule.addPass(createTilecSPIRVFloatControlsPass(
+      optionsFromSPIRVTarget<TilecSPIRVFloatControlsPassOptions>(options)));
   // One constant and one address per value, for a readable --emit=spirv-asm.
   spirvModule.addPass(createCanonicalizerPass());
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());

@@ -46,6 +46,17 @@ tilec::buildTargetEnv(MLIRContext *context, const SPIRVTargetOptions &options) {
     caps.push_back(Capability::StorageBuffer16BitAccess);
     exts.push_back(Extension::SPV_KHR_16bit_storage);
   }
+  // Float controls (tilec-spirv-float-controls); core only from 1.4.
+  bool infNan = options.infNanPreserve16 || options.infNanPreserve32 ||
+                options.infNanPreserve64;
+  bool denorm = options.denormPreserve16 || options.denormPreserve32 ||
+                options.denormPreserve64;
+  if (infNan)
+    caps.push_back(Capability::SignedZeroInfNanPreserve);
+  if (denorm)
+    caps.push_back(Capability::DenormPreserve);
+  if (infNan || denorm)
+    exts.push_back(Extension::SPV_KHR_float_controls);
   if (options.subgroups)
     caps.append({Capability::GroupNonUniform,
                  Capability::GroupNonUniformArithmetic,

@@ -31,6 +31,18 @@ defvar spirvDeviceOptions = [
          "Subgroup operations (GroupNonUniform*)">,
   Option<"subgroupSize", "subgroup-size", "int", "32",
          "Work-items per subgroup">,
+  Option<"infNanPreserve16", "inf-nan-preserve-16", "bool", "true",
+         "f16 infinities, NaNs and signed zeros kept on request">,
+  Option<"infNanPreserve32", "inf-nan-preserve-32", "bool", "true",
+         "f32 infinities, NaNs and signed zeros kept on request">,
+  Option<"infNanPreserve64", "inf-nan-preserve-64", "bool", "true",
+         "f64 infinities, NaNs and signed zeros kept on request">,
+  Option<"denormPreserve16", "denorm-preserve-16", "bool", "false",
+         "f16 subnormals kept on request">,
+  Option<"denormPreserve32", "denorm-preserve-32", "bool", "false",
+         "f32 subnormals kept on request">,
+  Option<"denormPreserve64", "denorm-preserve-64", "bool", "false",
+         "f64 subnormals kept on request">,
 ];
 
 def TilecSPIRVCheckDevicePass
@@ -154,6 +166,35 @@ def TilecWriteSPIRVPass : Pass<"tilec-write-spirv", "::mlir::ModuleOp"> {
   let options = !listconcat(spirvDeviceOptions, [
     Option<"output", "output", "std::string", "", "The .spv file to write">,
   ]);
+}
+
+def TilecSPIRVFloatControlsPass
+    : Pass<"tilec-spirv-float-controls", "::mlir::spirv::ModuleOp"> {
+  let summary = "Ask for IEEE infinities, NaNs, signed zeros and subnormals";
+  let description = [{
+    Vulkan lets a driver assume that no infinity or NaN occurs, and flush
+    subnormals, unless the entry point declares the SPV_KHR_float_controls
+    execution modes SignedZeroInfNanPreserve and DenormPreserve for a float
+    width. For every entry point and every float width its function uses,
+    this pass declares each mode that the device grants for that width (the
+    inf-nan-preserve-* and denorm-preserve-* options, from
+    VkPhysicalDeviceFloatControlsProperties); spirv-update-vce then keeps
+    the capabilities and the extension the modes need.
+  }];
+  let options = spirvDeviceOptions;
+}
+
+def TilecSPIRVExpandDivisionByZeroPass
+    : Pass<"tilec-spirv-expand-division-by-zero", "::mlir::ModuleOp"> {
+  let summary = "Divide by a constant zero as a multiplication by infinity";
+  let description = [{
+    Rewrites `arith.divf %x, %zero`, where `%zero` is a constant +0.0 or
+    -0.0 (scalar or splat), into `arith.mulf %x, %inf` with the infinity
+    of the zero's sign: the same IEEE result for every x (a signed
+    infinity, NaN for 0 and NaN). Vulkan bounds OpFDiv's error only for
+    divisors of moderate magnitude, and lavapipe divides by a constant +0.0
+    to 0 even under SignedZeroInfNanPreserve.
+  }];
 }
 
 #endif // TILEC_TARGET_SPIRV_PASSES_TD

@@ -15,10 +15,13 @@
 // no buffer live in the kernel), tilec-spirv-legalize-bool-arith (min/max
 // of i1 as and/or), arith-emulate-unsupported-floats and
 // math-extend-to-supported-types (bf16 computes in f32; math on f16/bf16 in
-// f32), tilec-spirv-expand-powf (C's pow), tilec-spirv-emulate-bf16,
-// tilec-spirv-attach-target, tilec-convert-gpu-to-spirv, then on the
-// spirv.module spirv-lower-abi-attrs and spirv-update-vce (which keeps only
-// the capabilities and extensions the module uses).
+// f32), tilec-spirv-expand-powf (C's pow),
+// tilec-spirv-expand-division-by-zero (x / +-0 as x * +-inf),
+// tilec-spirv-emulate-bf16, tilec-spirv-attach-target,
+// tilec-convert-gpu-to-spirv, then on the spirv.module
+// spirv-lower-abi-attrs, tilec-spirv-float-controls (IEEE infinities, NaNs
+// and signed zeros where the device grants them) and spirv-update-vce
+// (which keeps only the capabilities and extensions the module uses).
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +65,14 @@ struct SPIRVTargetOptions {
   bool storage16Bit = true; ///< StorageBuffer16BitAccess
   bool subgroups = true;    ///< GroupNonUniform (subgroup operations)
   int subgroupSize = 32;    ///< work-items per subgroup
+  /// Float controls, per width: whether the device keeps infinities, NaNs
+  /// and signed zeros (shaderSignedZeroInfNanPreserveFloat*) and subnormals
+  /// (shaderDenormPreserveFloat*) when an entry point asks it to
+  /// (tilec-spirv-float-controls).
+  bool infNanPreserve16 = true, infNanPreserve32 = true,
+       infNanPreserve64 = true;
+  bool denormPreserve16 = false, denormPreserve32 = false,
+       denormPreserve64 = false;
 };
 
 /// Adds the passes that turn a gpu-level module into one that also holds

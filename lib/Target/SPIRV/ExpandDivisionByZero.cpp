@@ -1,0 +1,56 @@
+//===- ExpandDivisionByZero.cpp - tilec-spirv-expand-division-by-zero -----===//
+//
+// `X / 0.0` must give IEEE's +-inf and NaN, but Vulkan bounds the error of
+// OpFDiv only for divisors of moderate magnitude, and lavapipe divides by a
+// constant +0.0 to 0 whatever the float controls say (a zero-valued tensor,
+// or -0.0, divides right). A division by a constant zero is exactly a
+// multiplication by the infinity of the zero's sign (finite x: the signed
+// infinity; 0: NaN; inf: inf; NaN: NaN), which every driver computes IEEE
+// under SignedZeroInfNanPreserve, so that is what the kernel does instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Passes.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILECSPIRVEXPANDDIVISIONBYZEROPASS
+#include "Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+
+namespace {
+
+struct ExpandDivisionByZeroPass
+    : tilec::impl::TilecSPIRVExpandDivisionByZeroPassBase<
+          ExpandDivisionByZeroPass> {
+  void runOnOperation() override {
+    SmallVector<arith::DivFOp> divisions;
+    getOperation().walk([&](arith::DivFOp op) {
+      APFloat divisor(0.0);
+      if (matchPattern(op.getRhs(), m_ConstantFloat(&divisor)) &&
+          divisor.isZero())
+        divisions.push_back(op);
+    });
+    for (arith::DivFOp op : divisions) {
+      APFloat divisor(0.0);
+      (void)matchPattern(op.getRhs(), m_ConstantFloat(&divisor));
+      OpBuilder builder(op);
+      const llvm::fltSemantics &semantics = cast<FloatType>(getElementTypeOrSelf(op.getType()))
+                           .getFloatSemantics();
+      Value infinity = createScalarOrSplatConstant(
+          builder, op.getLoc(), op.getType(),
+          APFloat::getInf(semantics, divisor.isNegative()));
+      auto product = arith::MulFOp::create(builder, op.getLoc(), op.getLhs(),
+                                           infinity, op.getFastmathAttr());
+      op.replaceAllUsesWith(product.getResult());
+      op.erase();
+    }
+  }
+};
+
+} // namespace
