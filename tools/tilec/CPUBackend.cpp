@@ -13,6 +13,7 @@
 #include "Output.h"
 #include "ScheduleLoading.h"
 #include "StageTiming.h"
+#include "TestFaults.h"
 
 #include "tilec/Interp/Interpreter.h"
 #include "tilec/Support/Compare.h"
@@ -180,7 +181,9 @@ void tilec::driver::compileForCPU(const CompileOptions &options,
 std::vector<OutputCheck>
 tilec::driver::compareWithInterpreter(const typed::Program &program,
                                       std::vector<Tensor> inputs,
-                                      const std::vector<Tensor> &outputs) {
+                                      const std::vector<Tensor> &backEnd) {
+  std::vector<Tensor> faulty;
+  const std::vector<Tensor> &outputs = withTestFault(backEnd, faulty);
   llvm::Expected<ReferenceOutputs> reference =
       interpretWithBounds(program, std::move(inputs));
   if (!reference)
