@@ -71,8 +71,8 @@ CLI::App *tilec::driver::addBenchCommand(CLI::App &app, BenchOptions &options) {
                    "entry for the device use it, the others the cost model")
       ->type_name("S.json")
       ->check(nonEmpty());
-  addOptLevelOption(*bench, options.optLevel,
-                    "; llvm-x86 only (the JIT), other targets ignore it");
+  addOptLevelOption(*bench, options.optLevel, options.optLevelGiven,
+                    "; llvm-x86 only (the JIT): a warning elsewhere");
   bench->add_flag("--json", options.json,
                   "print the report as JSON (docs/bench.md)");
   bench->footer(std::string("Examples:\n"
@@ -149,6 +149,8 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
               "use --target=opencl, spirv or llvm-x86");
   requireRunTarget(target);
   std::vector<InputFlag> inputFlags = parseInputFlags(options.inputs);
+  warnIfOptLevelIgnored(options.optLevelGiven, options.optLevel, target,
+                        std::nullopt);
 
   ProgramLoader loader(options.program);
   auto [program, inputs] =

@@ -71,6 +71,7 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
   if (forDevice && !options.deviceId.empty())
     failUsage("--device-id names a device for a compile without one; with "
               "--device, the schedule file's entries for that device apply");
+  warnIfOptLevelIgnored(options.optLevelGiven, options.optLevel, target, emit);
   if (llvm::sys::path::extension(options.program.inputPath) == ".mlir") {
     if (!gpuTarget || (emit && !gpuForm))
       failUsage("a .mlir input is taken to be at the gpu level: it compiles "

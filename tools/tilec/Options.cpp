@@ -22,12 +22,13 @@ CLI::Validator tilec::driver::nonEmpty() {
 }
 
 void tilec::driver::addOptLevelOption(CLI::App &app, int &optLevel,
-                                      const std::string &note) {
+                                      bool &given, const std::string &note) {
   app.add_option("-O", optLevel,
                  "optimisation level of code generation, 0 to 3 (default 2)" +
                      note)
       ->type_name("LEVEL")
-      ->check(CLI::Range(0, 3));
+      ->check(CLI::Range(0, 3))
+      ->each([&given](const std::string &) { given = true; });
 }
 
 const char *tilec::driver::exitCodeHelp() {
@@ -97,7 +98,9 @@ void tilec::driver::addCompileOptions(CLI::App &app, CompileOptions &options) {
                  "for a device on another machine")
       ->type_name("FILE")
       ->check(nonEmpty());
-  addOptLevelOption(app, options.optLevel, "; no effect on --emit=ast");
+  addOptLevelOption(app, options.optLevel, options.optLevelGiven,
+                    "; llvm-x86 code only (--emit=llvm|asm or the object "
+                    "file): a warning elsewhere");
   app.add_option("--cpu", options.cpu,
                  "llvm-x86: the x86 CPU to generate code for, as LLVM names "
                  "it (e.g. skylake-avx512); default native, the host's CPU "
@@ -145,8 +148,8 @@ CLI::App *tilec::driver::addRunCommand(CLI::App &app, RunOptions &options) {
                   "missing); without it no files are written")
       ->type_name("DIR")
       ->check(nonEmpty());
-  addOptLevelOption(*run, options.optLevel,
-                    "; llvm-x86 only (the JIT), other targets ignore it");
+  addOptLevelOption(*run, options.optLevel, options.optLevelGiven,
+                    "; llvm-x86 only (the JIT): a warning elsewhere");
   run->add_option("--schedule", options.schedule,
                   "schedule file from 'tilec autotune': kernels with an entry "
                   "for the device run on use it, the others the cost model")

@@ -39,6 +39,7 @@ struct CompileOptions {
   std::string device;      ///< opencl/spirv: specialise on this device
   std::string devicesFrom; ///< take --device from this device list
   int optLevel = 2;
+  bool optLevelGiven = false; ///< -O was on the command line
   std::string cpu = "native"; ///< llvm-x86: the CPU to generate code for
   bool printDebugInfo = false; ///< MLIR --emit kinds: print op locations
   std::string cacheDir; ///< --cache-dir; empty: the environment's choice
@@ -55,6 +56,7 @@ struct RunOptions {
   std::string outputDir;           ///< empty: write no files
   bool check = false;
   int optLevel = 2; ///< llvm-x86: -O0 .. -O3, as for compile
+  bool optLevelGiven = false; ///< -O was on the command line
   std::string schedule; ///< --schedule: entries for the device run on
 };
 
@@ -89,6 +91,7 @@ struct BenchOptions {
   std::vector<std::string> inputs; ///< "NAME=file.npy"
   std::string schedule;            ///< a schedule file's entries to use
   int optLevel = 2;                ///< llvm-x86: the JIT's -O level
+  bool optLevelGiven = false;      ///< -O was on the command line
   bool json = false;
 };
 
@@ -103,8 +106,11 @@ struct DevicesOptions {
 /// default", which is never what the user meant.
 CLI::Validator nonEmpty();
 /// Declares -O0 .. -O3, spelt and documented alike by every command that
-/// compiles; `note` ends the help text.
-void addOptLevelOption(CLI::App &app, int &optLevel, const std::string &note);
+/// compiles; `given` records whether it was used (the level means something
+/// for llvm-x86 code only, and the commands warn when it was given for
+/// anything else); `note` ends the help text.
+void addOptLevelOption(CLI::App &app, int &optLevel, bool &given,
+                       const std::string &note);
 
 /// The paragraph on exit codes that ends every help text.
 const char *exitCodeHelp();

@@ -81,6 +81,8 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
                           "runs on the host",
                           targetName(target).str()));
   std::vector<InputFlag> inputFlags = parseInputFlags(options.inputs);
+  warnIfOptLevelIgnored(options.optLevelGiven, options.optLevel, target,
+                        std::nullopt);
 
   ProgramLoader loader(options.program);
   auto [program, inputs] =

@@ -10,6 +10,7 @@
 #include "DriverError.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
 
@@ -140,6 +141,36 @@ void tilec::driver::requireRunTarget(Target target) {
                         "(tilec run --target={})",
                         entry.name, joinNames(targetTable, runs),
                         firstRunnableTarget()));
+}
+
+void tilec::driver::warnIfOptLevelIgnored(bool given, int level,
+                                          Target target,
+                                          std::optional<EmitKind> emit) {
+  bool machineCode = !emit || emit == EmitKind::LLVM || emit == EmitKind::Asm;
+  if (!given || (target == Target::LLVMX86 && machineCode))
+    return;
+  // The forms a target's back end prints (cl, spirv-asm) are its code; the
+  // others stop before any back end.
+  bool beforeCodeGen = emit && !machineCode && emit != EmitKind::CL &&
+                       emit != EmitKind::SPIRVAsm;
+  std::string what, why;
+  if (beforeCodeGen) {
+    what = fmt::format("--emit={}", emitKindName(*emit).str());
+    why = "which stops before code generation";
+  } else {
+    what = fmt::format("target '{}'", targetName(target).str());
+    why = target == Target::OpenCL  ? "whose kernels the OpenCL driver "
+                                      "optimises when it builds them"
+          : target == Target::SPIRV ? "whose kernels the Vulkan driver "
+                                      "optimises when it builds them"
+          : target == Target::Interp
+              ? "which interprets the program and compiles nothing"
+              : "which has no code generation in this build";
+  }
+  llvm::errs() << fmt::format("tilec: warning: -O{} does not apply to {}, "
+                              "{}; it sets the level of llvm-x86 code and is "
+                              "ignored here\n",
+                              level, what, why);
 }
 
 std::string tilec::driver::compileTargetHelp() {

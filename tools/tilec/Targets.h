@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 
 namespace tilec::driver {
@@ -35,6 +36,13 @@ EmitKind parseEmitKind(llvm::StringRef name);
 /// `tilec FILE` can compile for, a target `tilec run` can execute on.
 void requireCompileTarget(Target target);
 void requireRunTarget(Target target);
+
+/// -O sets the optimisation level of the code LLVM makes for llvm-x86 (the
+/// object file, --emit=llvm|asm, the JIT of `tilec run` and `bench`). When
+/// it was `given` for a target or an --emit kind that makes no such code,
+/// says so on stderr: accepting it silently would suggest it did something.
+void warnIfOptLevelIgnored(bool given, int level, Target target,
+                           std::optional<EmitKind> emit);
 
 /// Help texts for --target and --emit that say what is available.
 std::string compileTargetHelp();
