@@ -21,6 +21,7 @@ using namespace mlir;
 void tilec::buildTileToLoopsPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(tile::createTileComputeBoundsPass());
+  pm.addNestedPass<func::FuncOp>(tile::createTileReindexSinkPass());
   pm.addNestedPass<func::FuncOp>(tile::createTileFuseElementwisePass());
   pm.addPass(createConvertTileToLoopsPass());
   pm.addNestedPass<func::FuncOp>(tile::createTilePlanBuffersPass());
@@ -30,8 +31,8 @@ void tilec::buildTileToLoopsPipeline(OpPassManager &pm) {
 void tilec::registerTilecPipelines() {
   PassPipelineRegistration<>(
       "tilec-pipeline-loops",
-      "Lower the tile dialect to the loop level (bounds, fusion, loops, "
-      "buffer planning, fingerprints)",
+      "Lower the tile dialect to the loop level (bounds, per-cell output "
+      "indices, fusion, loops, buffer planning, fingerprints)",
       [](OpPassManager &pm) { buildTileToLoopsPipeline(pm); });
   registerLoopsToGPUPipeline();
 }

@@ -20,7 +20,10 @@
 //  * in memory otherwise (O[2 * i], O[i + j], O[i, i]): initialise the
 //    output, accumulate into it, and, when untouched cells must be told
 //    apart (prod, max, min, or a `default`), keep a flag per cell and
-//    finish with a last nest.
+//    finish with a last nest. Its accumulation is one serial nest, which a
+//    GPU runs as a single invocation, so the pipeline never gets here:
+//    tile-reindex-sink first rewrites such contractions into the per-cell
+//    form (ReindexSink.cpp). Only IR that skipped that pass does.
 // Untouched cells hold 0 or the `default` (7.5). The per-cell form starts
 // from the aggregation's identity; a cell outside the written range takes
 // 0/default from the affine.if's other branch, and only when guards inside
@@ -34,6 +37,7 @@
 
 #include "tilec/Dialect/Tile/IR/TileOps.h"
 #include "tilec/Dialect/Tile/Transforms/Bounds.h"
+#include "tilec/Dialect/Tile/Transforms/CellSink.h"
 #include "tilec/Dialect/Tile/Transforms/Fusion.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -50,6 +54,8 @@ using namespace tilec;
 using namespace tilec::loops;
 using tile::AggregationKind;
 using tile::CombinationKind;
+using tile::CellSinkDim;
+using tile::getCellSink;
 
 //===----------------------------------------------------------------------===//
 // Analysis
@@ -135,7 +141,7 @@ struct ContractionPlan {
       bool eq = cons.isEq(i);
       if (tile::isTriviallyTrue(e, eq) || (!eq && holdsOnRanges(e)))
         continue;
-      guards.push_back({e, eq});
+      addUnique(e, eq);
     }
     for (auto [input, attr] : llvm::zip(op.getInputs(), op.getSrcs()))
       addAccessGuards(cast<AffineMapAttr>(attr).getValue(),
@@ -148,10 +154,19 @@ struct ContractionPlan {
     for (auto [e, size] : llvm::zip(map.getResults(), shape)) {
       AffineExpr upper = getAffineConstantExpr(size - 1, e.getContext()) - e;
       if (!holdsOnRanges(e))
-        guards.push_back({e, false});
+        addUnique(e, false);
       if (!holdsOnRanges(upper))
-        guards.push_back({upper, false});
+        addUnique(upper, false);
     }
+  }
+
+  /// Adds a guard unless the same test is there already (an access bound
+  /// that tile-reindex-sink also wrote as a constraint, for example).
+  void addUnique(AffineExpr e, bool eq) {
+    if (llvm::none_of(guards, [&](const Guard &g) {
+          return g.expr == e && g.isEquality == eq;
+        }))
+      guards.push_back({e, eq});
   }
 };
 } // namespace
@@ -335,40 +350,6 @@ guarded(OpBuilder &b, Location loc, IntegerSet set, ValueRange operands,
 //===----------------------------------------------------------------------===//
 // Per-cell form
 //===----------------------------------------------------------------------===//
-
-std::optional<SmallVector<CellSinkDim>>
-loops::getCellSink(tile::ContractOp op) {
-  AffineMap sink = op.getSink();
-  SmallVector<CellSinkDim> dims;
-  llvm::SmallBitVector seen(sink.getNumDims());
-  for (AffineExpr e : sink.getResults()) {
-    CellSinkDim dim;
-    // Affine expressions are kept simplified: a variable plus a constant is
-    // `d + c` with the constant on the right.
-    if (auto sum = dyn_cast<AffineBinaryOpExpr>(e);
-        sum && sum.getKind() == AffineExprKind::Add) {
-      auto c = dyn_cast<AffineConstantExpr>(sum.getRHS());
-      if (!c)
-        return std::nullopt;
-      dim.offset = c.getValue();
-      e = sum.getLHS();
-    }
-    if (auto c = dyn_cast<AffineConstantExpr>(e)) {
-      if (dim.offset != 0)
-        return std::nullopt;
-      dim.offset = c.getValue();
-    } else if (auto d = dyn_cast<AffineDimExpr>(e)) {
-      if (seen.test(d.getPosition()))
-        return std::nullopt;
-      seen.set(d.getPosition());
-      dim.var = d.getPosition();
-    } else {
-      return std::nullopt;
-    }
-    dims.push_back(dim);
-  }
-  return dims;
-}
 
 /// The guard `e >= 0` (or `e == 0`) unless it is a constant that holds.
 static void addGuard(SmallVectorImpl<Guard> &guards, AffineExpr e, bool eq) {

@@ -170,29 +170,15 @@ private:
 // Op families
 //===----------------------------------------------------------------------===//
 
-/// One output index of a contraction lowered per cell: the constant
-/// `offset`, plus index variable `var` when there is one.
-struct CellSinkDim {
-  std::optional<unsigned> var;
-  int64_t offset = 0;
-};
-
-/// The output indices of `op` when each is a constant or one index variable
-/// plus a constant, the variables all distinct (O[i, j], O[j, i, 0],
-/// O[i + 1, j]): each cell then receives the contributions of exactly one
-/// assignment of those variables, and is computed on its own. None for any
-/// other output map (O[2 * i], O[i + j], O[i, i]).
-std::optional<llvm::SmallVector<CellSinkDim>>
-getCellSink(tile::ContractOp op);
 /// The element of contraction `op`'s result at `map(dims)`, reduced in
 /// registers: 0 or the default where no assignment writes it. Needs
-/// getCellSink(op).
+/// tile::getCellSink(op) (CellSink.h).
 mlir::FailureOr<Scalar>
 emitContractionCell(KernelLowering &k, mlir::OpBuilder &b, mlir::Location loc,
                     tile::ContractOp op, mlir::AffineMap map,
                     mlir::ValueRange dims);
 /// Lowers a contraction into its buffer: one nest over the cells when
-/// getCellSink(op), else initialisation, accumulation and (when needed)
+/// tile::getCellSink(op), else initialisation, accumulation and (when needed)
 /// finalisation nests.
 mlir::LogicalResult lowerContraction(KernelLowering &k, tile::ContractOp op);
 

@@ -30,6 +30,40 @@ def TileComputeBoundsPass
   }];
 }
 
+def TileReindexSinkPass
+    : Pass<"tile-reindex-sink", "::mlir::func::FuncOp"> {
+  let summary = "Make the output coordinates of every contraction its loop "
+                "variables";
+  let description = [{
+    A contraction whose output indices are not each a constant or one
+    variable plus a constant, the variables distinct (`O[j + c]`,
+    `O[2 * j]`, `O[i + j, i - j]`, `O[i, i]`), sends several assignments to
+    one cell: lowered as it is, it accumulates into memory in one serial
+    loop nest. This pass changes its variables so that each output
+    coordinate is one of them; the per-cell lowering then computes every
+    cell on its own, parallel over the cells, with the remaining variables
+    reduced inside.
+
+    The new variables are the output coordinates `o` (one per output index
+    that is not a constant) followed by the old variables that remain free.
+    Output row by row, `a * x_v + rest = o` is solved for one old variable
+    `x_v` (the one with the widest range, so the loops left inside are the
+    shortest): `x_v = o - rest` when `a` is 1 (a unimodular change of
+    variables), else `x_v = (o - rest) floordiv a` with the lattice
+    condition `(o - rest) mod a == 0`. A row with no free variable left, or
+    with a variable under `floordiv`, becomes the equality `o == row`. The
+    old variable's range becomes two constraints, every map and constraint
+    is rewritten through the substitution, and `q floordiv d` rows whose
+    `q mod d == 0` is a constraint are solved as `q = d * o`.
+
+    Precondition: every one-variable inequality (no `mod`) among the
+    constraints holds on the variable's whole range, as MLIRGen and
+    tile-compute-bounds leave it. Postcondition: the same, with each
+    output coordinate's range narrowed to the cells its row can reach, and
+    the contraction has the same contributions at every cell.
+  }];
+}
+
 def TileFuseElementwisePass
     : Pass<"tile-fuse-elementwise", "::mlir::func::FuncOp"> {
   let summary = "Group elementwise ops with the contraction that feeds them";

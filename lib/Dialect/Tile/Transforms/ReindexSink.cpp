@@ -1,0 +1,482 @@
+//===- ReindexSink.cpp - Output coordinates as contraction variables ------===//
+//
+// tile-reindex-sink: rewrites every contraction whose output map does not
+// name each cell once (CellSink.h) so that its first variables are the
+// output coordinates. convert-tile-to-loops then computes each cell on its
+// own (a parallel loop over the cells, the reduction inside) instead of
+// accumulating into memory in one serial nest, which on a GPU is a single
+// invocation running the whole iteration space.
+//
+// The change of variables works on a "work space" of dimensions: the m
+// output coordinates first, then the n old variables. Every old variable
+// starts as itself; solving an output row for one of them substitutes it
+// everywhere (Gaussian elimination, one pivot per row), so at the end each
+// old variable is an affine function of the coordinates and of the old
+// variables left free, and every map and constraint is rewritten through
+// those functions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Dialect/Tile/Transforms/Passes.h"
+
+#include "tilec/Dialect/Tile/IR/TileOps.h"
+#include "tilec/Dialect/Tile/Transforms/Bounds.h"
+#include "tilec/Dialect/Tile/Transforms/CellSink.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/IntegerSet.h"
+#include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <functional>
+#include <string>
+
+#define DEBUG_TYPE "tile-reindex-sink"
+
+namespace tilec::tile {
+#define GEN_PASS_DEF_TILEREINDEXSINKPASS
+#include "tilec/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tilec::tile
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::tile;
+
+//===----------------------------------------------------------------------===//
+// Affine helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// An affine expression split as `sum_i coeffs[i] * d(first + i) + rest`,
+/// where `rest` uses none of the dimensions from `first` on.
+struct FreePart {
+  SmallVector<int64_t> coeffs;
+  AffineExpr rest;
+};
+
+/// A constraint `expr >= 0`, or `expr == 0`.
+struct Constraint {
+  AffineExpr expr;
+  bool isEquality;
+};
+} // namespace
+
+/// Whether `e` uses a dimension at or above `first`.
+static bool usesDimFrom(AffineExpr e, unsigned first) {
+  bool uses = false;
+  e.walk([&](AffineExpr sub) {
+    if (auto d = dyn_cast<AffineDimExpr>(sub))
+      uses |= d.getPosition() >= first;
+  });
+  return uses;
+}
+
+/// `e` split into its part linear in dimensions [first, first + count) and
+/// the rest; none when one of those dimensions occurs under a floordiv, a
+/// mod or a product that is not by a constant.
+static std::optional<FreePart> splitFree(AffineExpr e, unsigned first,
+                                         unsigned count) {
+  FreePart part{SmallVector<int64_t>(count, 0),
+                getAffineConstantExpr(0, e.getContext())};
+  bool linear = true;
+  // Bounded by the depth of the expression.
+  std::function<void(AffineExpr, int64_t)> add = [&](AffineExpr x,
+                                                     int64_t scale) {
+    if (!usesDimFrom(x, first)) {
+      part.rest = part.rest + x * scale;
+      return;
+    }
+    if (auto d = dyn_cast<AffineDimExpr>(x)) {
+      part.coeffs[d.getPosition() - first] += scale;
+      return;
+    }
+    auto bin = dyn_cast<AffineBinaryOpExpr>(x);
+    if (bin && x.getKind() == AffineExprKind::Add) {
+      add(bin.getLHS(), scale);
+      add(bin.getRHS(), scale);
+      return;
+    }
+    if (bin && x.getKind() == AffineExprKind::Mul)
+      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS())) {
+        add(bin.getLHS(), scale * c.getValue());
+        return;
+      }
+    linear = false;
+  };
+  add(e, 1);
+  if (!linear)
+    return std::nullopt;
+  return part;
+}
+
+/// A linear `e` rebuilt as `sum of coefficient * d + constant`, so that the
+/// terms a substitution cancels (`o - j + j`) go and a guard over one
+/// variable is seen as such. Anything else is kept as it is: a generic
+/// simplification would rewrite `mod` into floordivs, which Bounds.h would
+/// then take for an interval.
+static AffineExpr withoutCancelledTerms(AffineExpr e, unsigned numDims) {
+  std::optional<FreePart> part = splitFree(e, 0, numDims);
+  if (!part || !isa<AffineConstantExpr>(part->rest))
+    return e;
+  AffineExpr sum = getAffineConstantExpr(0, e.getContext());
+  for (unsigned d = 0; d < numDims; ++d)
+    if (part->coeffs[d] != 0)
+      sum = sum + getAffineDimExpr(d, e.getContext()) * part->coeffs[d];
+  return sum + part->rest;
+}
+
+/// The value of `e` at the point `dims` (no symbols).
+static int64_t evaluate(AffineExpr e, ArrayRef<int64_t> dims) {
+  if (auto c = dyn_cast<AffineConstantExpr>(e))
+    return c.getValue();
+  if (auto d = dyn_cast<AffineDimExpr>(e))
+    return dims[d.getPosition()];
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin)
+    return 0;
+  int64_t l = evaluate(bin.getLHS(), dims), r = evaluate(bin.getRHS(), dims);
+  switch (e.getKind()) {
+  case AffineExprKind::Add:
+    return l + r;
+  case AffineExprKind::Mul:
+    return l * r;
+  case AffineExprKind::FloorDiv:
+    return llvm::divideFloorSigned(l, r);
+  case AffineExprKind::CeilDiv:
+    return llvm::divideCeilSigned(l, r);
+  case AffineExprKind::Mod:
+    return l - r * llvm::divideFloorSigned(l, r);
+  default:
+    return 0;
+  }
+}
+
+/// The only variable `e` mentions when the lowering takes `e >= 0` to be
+/// implied by the ranges (Bounds.h); none otherwise.
+static std::optional<unsigned> rangeImpliedVar(AffineExpr e) {
+  if (!isImpliedByVariableRanges(e) || isa<AffineConstantExpr>(e))
+    return std::nullopt;
+  std::optional<unsigned> var;
+  e.walk([&](AffineExpr sub) {
+    if (auto d = dyn_cast<AffineDimExpr>(sub))
+      var = d.getPosition();
+  });
+  return var;
+}
+
+/// Narrows [lo, hi] of variable `var`, the only one `e` mentions, to the
+/// values where `e >= 0`: an interval, since `e` has no mod (Bounds.h).
+static void narrowRange(AffineExpr e, unsigned var, unsigned numVars,
+                        int64_t &lo, int64_t &hi) {
+  if (std::optional<FreePart> part = splitFree(e, 0, numVars))
+    if (auto c = dyn_cast<AffineConstantExpr>(part->rest)) {
+      int64_t a = part->coeffs[var];
+      if (a > 0)
+        lo = std::max(lo, llvm::divideCeilSigned(-c.getValue(), a));
+      else if (a < 0)
+        hi = std::min(hi, llvm::divideFloorSigned(c.getValue(), -a));
+      else if (c.getValue() < 0)
+        hi = lo - 1;
+      return;
+    }
+  // A floordiv of the variable: scan in from both ends.
+  SmallVector<int64_t> point(numVars, 0);
+  auto holds = [&](int64_t v) {
+    point[var] = v;
+    return evaluate(e, point) >= 0;
+  };
+  while (lo <= hi && !holds(lo))
+    ++lo;
+  while (lo <= hi && !holds(hi))
+    --hi;
+}
+
+/// For an output index `q floordiv d` whose integrality `q mod d == 0` is
+/// one of `cons`'s equalities, so that the index is exactly q / d: q and d.
+static std::optional<std::pair<AffineExpr, int64_t>>
+exactQuotient(AffineExpr row, IntegerSet cons) {
+  auto div = dyn_cast<AffineBinaryOpExpr>(row);
+  if (!div || row.getKind() != AffineExprKind::FloorDiv)
+    return std::nullopt;
+  auto d = dyn_cast<AffineConstantExpr>(div.getRHS());
+  if (!d || d.getValue() <= 0)
+    return std::nullopt;
+  AffineExpr integrality = div.getLHS() % d.getValue();
+  for (unsigned i = 0; i < cons.getNumConstraints(); ++i)
+    if (cons.isEq(i) && cons.getConstraint(i) == integrality)
+      return std::make_pair(div.getLHS(), d.getValue());
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// The change of variables
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The rewrite of one contraction.
+class Reindexing {
+public:
+  explicit Reindexing(ContractOp op)
+      : op(op), ctx(op.getContext()), numOld(op.getNumVars()),
+        oldLo(op.getLowerBounds()), oldHi(op.getUpperBounds()) {}
+
+  void run();
+
+private:
+  ContractOp op;
+  MLIRContext *ctx;
+  unsigned numOld;
+  ArrayRef<int64_t> oldLo, oldHi;
+  /// The output dimension of each coordinate (the non-constant indices).
+  SmallVector<unsigned> coordDims;
+  /// Each old variable over the work space.
+  SmallVector<AffineExpr> value;
+  /// Constraints over the work space that the solving adds.
+  SmallVector<Constraint> added;
+  llvm::SmallBitVector solved;
+
+  /// The new variables: each one's range, the value it takes when no
+  /// assignment is valid, its name, and the work space in them.
+  SmallVector<int64_t> lo, hi, fallback;
+  SmallVector<Attribute> names;
+  SmallVector<AffineExpr> renumber;
+
+  unsigned numCoords() const { return coordDims.size(); }
+  AffineExpr oldVar(unsigned v) const {
+    return getAffineDimExpr(numCoords() + v, ctx);
+  }
+  void solveRow(unsigned coord);
+  std::optional<unsigned> choosePivot(ArrayRef<int64_t> coeffs) const;
+  void substitute(unsigned v, AffineExpr replacement);
+  std::pair<int64_t, int64_t> coordRange(unsigned coord);
+  void chooseNewVariables();
+  void rewrite();
+};
+} // namespace
+
+/// The free variable to solve for: the widest range, so the loops left
+/// inside each cell are the shortest; then a unit coefficient (no lattice
+/// condition); then the first.
+std::optional<unsigned>
+Reindexing::choosePivot(ArrayRef<int64_t> coeffs) const {
+  std::optional<unsigned> best;
+  auto key = [&](unsigned v) {
+    return std::make_pair(oldHi[v] - oldLo[v], std::abs(coeffs[v]) == 1);
+  };
+  for (unsigned v = 0; v < numOld; ++v)
+    if (coeffs[v] != 0 && !solved.test(v) && (!best || key(v) > key(*best)))
+      best = v;
+  return best;
+}
+
+void Reindexing::substitute(unsigned v, AffineExpr replacement) {
+  AffineExpr var = oldVar(v);
+  for (AffineExpr &e : value)
+    e = e.replace(var, replacement);
+  for (Constraint &c : added)
+    c.expr = c.expr.replace(var, replacement);
+  solved.set(v);
+}
+
+/// Makes coordinate `coord` equal to its output index: solves the row for
+/// one free variable, or, when none can be solved for, adds the row as an
+/// equality on the coordinate.
+void Reindexing::solveRow(unsigned coord) {
+  IntegerSet cons = op.getCons();
+  AffineExpr row = op.getSink().getResult(coordDims[coord]);
+  AffineExpr target = getAffineDimExpr(coord, ctx);
+  if (auto quotient = exactQuotient(row, cons)) {
+    row = quotient->first;
+    target = target * quotient->second;
+  }
+  // row == target over the work space.
+  AffineExpr lhs = row.replaceDims(value);
+  std::optional<FreePart> part = splitFree(lhs, numCoords(), numOld);
+  std::optional<unsigned> pivot;
+  if (part)
+    pivot = choosePivot(part->coeffs);
+  if (!pivot) {
+    added.push_back({target - lhs, /*isEquality=*/true});
+    return;
+  }
+  unsigned v = *pivot;
+  int64_t a = part->coeffs[v];
+  // a * x_v = target - rest - sum of the other free terms.
+  AffineExpr num = target - part->rest;
+  for (unsigned w = 0; w < numOld; ++w)
+    if (w != v && part->coeffs[w] != 0)
+      num = num - oldVar(w) * part->coeffs[w];
+  if (a < 0) {
+    num = num * -1;
+    a = -a;
+  }
+  AffineExpr solution = num;
+  if (a != 1) {
+    // The lattice: only cells where a divides `num` receive this term.
+    added.push_back({num % a, /*isEquality=*/true});
+    solution = num.floorDiv(a);
+  }
+  // The old variable's range is now a condition on its solution.
+  added.push_back({solution - oldLo[v], /*isEquality=*/false});
+  added.push_back({oldHi[v] - solution, /*isEquality=*/false});
+  substitute(v, solution);
+}
+
+/// The cells coordinate `coord` may reach: its output index over the old
+/// ranges (by interval arithmetic when it is linear), inside the output.
+std::pair<int64_t, int64_t> Reindexing::coordRange(unsigned coord) {
+  unsigned dim = coordDims[coord];
+  int64_t lo = 0, hi = op.getType().getDimSize(dim) - 1;
+  AffineExpr row = op.getSink().getResult(dim);
+  int64_t divisor = 1;
+  if (auto quotient = exactQuotient(row, op.getCons())) {
+    row = quotient->first;
+    divisor = quotient->second;
+  }
+  std::optional<FreePart> part = splitFree(row, 0, numOld);
+  auto rest = part ? dyn_cast<AffineConstantExpr>(part->rest) : nullptr;
+  if (!rest)
+    return {lo, hi};
+  int64_t least = rest.getValue(), most = rest.getValue();
+  for (unsigned v = 0; v < numOld; ++v) {
+    int64_t x = part->coeffs[v] * oldLo[v], y = part->coeffs[v] * oldHi[v];
+    least += std::min(x, y);
+    most += std::max(x, y);
+  }
+  return {std::max(lo, llvm::divideCeilSigned(least, divisor)),
+          std::min(hi, llvm::divideFloorSigned(most, divisor))};
+}
+
+void Reindexing::run() {
+  AffineMap sink = op.getSink();
+  for (unsigned k = 0; k < sink.getNumResults(); ++k)
+    if (!isa<AffineConstantExpr>(sink.getResult(k)))
+      coordDims.push_back(k);
+  solved.resize(numOld);
+  for (unsigned v = 0; v < numOld; ++v)
+    value.push_back(oldVar(v));
+  for (unsigned coord = 0; coord < numCoords(); ++coord)
+    solveRow(coord);
+  chooseNewVariables();
+  rewrite();
+}
+
+/// The new variables: the coordinates, then the old variables left free;
+/// `renumber` takes the work space to them.
+void Reindexing::chooseNewVariables() {
+  for (unsigned coord = 0; coord < numCoords(); ++coord) {
+    renumber.push_back(getAffineDimExpr(coord, ctx));
+    auto [l, h] = coordRange(coord);
+    lo.push_back(l);
+    hi.push_back(h);
+    fallback.push_back(0);
+    names.push_back(
+        StringAttr::get(ctx, "o" + std::to_string(coordDims[coord])));
+  }
+  for (unsigned v = 0; v < numOld; ++v) {
+    if (solved.test(v)) {
+      renumber.push_back(getAffineConstantExpr(0, ctx)); // never occurs
+      continue;
+    }
+    renumber.push_back(getAffineDimExpr(lo.size(), ctx));
+    lo.push_back(oldLo[v]);
+    hi.push_back(oldHi[v]);
+    fallback.push_back(oldLo[v]);
+    names.push_back(op.getVarNames()[v]);
+  }
+}
+
+void Reindexing::rewrite() {
+  unsigned numNew = lo.size();
+  auto inNew = [&](AffineExpr e) {
+    return withoutCancelledTerms(e.replaceDims(renumber), numNew);
+  };
+  SmallVector<AffineExpr> oldInNew;
+  for (AffineExpr e : value)
+    oldInNew.push_back(inNew(e));
+  AffineMap oldToNew = AffineMap::get(numNew, 0, oldInNew, ctx);
+  auto throughNew = [&](AffineExpr e) {
+    return withoutCancelledTerms(e.compose(oldToNew), numNew);
+  };
+
+  AffineMap sink = op.getSink();
+  SmallVector<AffineExpr> sinkExprs;
+  for (unsigned k = 0, coord = 0; k < sink.getNumResults(); ++k)
+    sinkExprs.push_back(isa<AffineConstantExpr>(sink.getResult(k))
+                            ? sink.getResult(k)
+                            : getAffineDimExpr(coord++, ctx));
+  SmallVector<Attribute> srcs;
+  SmallVector<Constraint> guards; // every test the lowering may skip
+  for (auto [input, attr] : llvm::zip(op.getInputs(), op.getSrcs())) {
+    SmallVector<AffineExpr> indices;
+    for (AffineExpr e : cast<AffineMapAttr>(attr).getValue().getResults())
+      indices.push_back(throughNew(e));
+    srcs.push_back(AffineMapAttr::get(AffineMap::get(numNew, 0, indices, ctx)));
+    auto shape = cast<RankedTensorType>(input.getType()).getShape();
+    for (auto [e, size] : llvm::zip(indices, shape)) {
+      guards.push_back({e, false});
+      guards.push_back({getAffineConstantExpr(size - 1, ctx) - e, false});
+    }
+  }
+  SmallVector<Constraint> constraints;
+  IntegerSet cons = op.getCons();
+  for (unsigned i = 0; i < cons.getNumConstraints(); ++i)
+    constraints.push_back({throughNew(cons.getConstraint(i)), cons.isEq(i)});
+  for (const Constraint &c : added)
+    constraints.push_back({inNew(c.expr), c.isEquality});
+  llvm::append_range(guards, constraints);
+
+  // The lowering skips a one-variable guard as implied by the range
+  // (Bounds.h), so the ranges must hold each such guard; a constraint of
+  // that kind then says nothing more and goes, as tile-compute-bounds does.
+  auto impliedVar = [](const Constraint &c) {
+    return c.isEquality ? std::nullopt : rangeImpliedVar(c.expr);
+  };
+  for (const Constraint &g : guards)
+    if (std::optional<unsigned> var = impliedVar(g))
+      narrowRange(g.expr, *var, numNew, lo[*var], hi[*var]);
+  SmallVector<AffineExpr> consExprs;
+  SmallVector<bool> consEqs;
+  for (const Constraint &c : constraints)
+    if (!isTriviallyTrue(c.expr, c.isEquality) && !impliedVar(c)) {
+      consExprs.push_back(c.expr);
+      consEqs.push_back(c.isEquality);
+    }
+  bool empty = false;
+  for (unsigned v = 0; v < numNew; ++v)
+    if (lo[v] > hi[v]) {
+      // No assignment is valid. The op keeps non-empty ranges (a cell of
+      // the output for a coordinate) and a false constraint says so.
+      empty = true;
+      lo[v] = hi[v] = fallback[v];
+    }
+  if (empty) {
+    consExprs.push_back(getAffineConstantExpr(-1, ctx));
+    consEqs.push_back(false);
+  }
+  if (consExprs.empty()) {
+    consExprs.push_back(getAffineConstantExpr(0, ctx));
+    consEqs.push_back(true);
+  }
+
+  op.setSinkAttr(AffineMapAttr::get(AffineMap::get(numNew, 0, sinkExprs, ctx)));
+  op.setSrcsAttr(ArrayAttr::get(ctx, srcs));
+  op.setConsAttr(
+      IntegerSetAttr::get(IntegerSet::get(numNew, 0, consExprs, consEqs)));
+  op.setLowerBounds(lo);
+  op.setUpperBounds(hi);
+  op.setVarNamesAttr(ArrayAttr::get(ctx, names));
+}
+
+namespace {
+struct TileReindexSinkPass
+    : tile::impl::TileReindexSinkPassBase<TileReindexSinkPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    getOperation().walk([](ContractOp op) {
+      if (!getCellSink(op))
+        Reindexing(op).run();
+    });
+  }
+};
+} // namespace
