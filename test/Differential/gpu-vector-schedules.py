@@ -6,9 +6,11 @@ loop (and, with --reverse-order, the parallel loops mapped in reverse, so x
 is the outermost one), written to a schedule file for the target's first
 device; `tilec run --check` then compares the outputs with the interpreter.
 A kernel whose loops cannot take the schedule (x not a multiple of V, no
-parallel loop) is named in the mapping's error: its entry is dropped and the
-program compiled again, so the rest still run vectorised. Fails if an output
-differs, if any other error occurs, or if no kernel at all kept a vector.
+parallel loop) gets no entry and runs on the cost model's schedule; every
+other kernel must take it: the run is made with -v, which must report each
+of them with the file's schedule and its vector width. Fails if an output
+differs, if the mapping rejects a schedule, if -v does not show a scheduled
+kernel vectorised, or if no kernel at all was scheduled.
 
 Usage: gpu-vector-schedules.py --tilec T --target opencl|spirv --vector V
                                [--reverse-order] [--args="-D N=64 ..."]
@@ -27,7 +29,8 @@ RUNTIMES = {"opencl": "opencl", "spirv": "vulkan"}
 KERNEL_ATTRS = re.compile(
     r'tilec\.fingerprint = "([0-9a-f]+)", tilec\.kernel = "([^"]+)"')
 LOOP = re.compile(r"^\s*affine\.for %\w+ = (\d+) to (\d+) \{$")
-REJECTED = re.compile(r"schedule of kernel '([^']+)'")
+# -v's line for a kernel whose schedule came from the file, with the schedule.
+APPLIED = re.compile(r"^tilec: schedule: \S+ \(([0-9a-f]+)\): from .*?: (block=.*)$", re.M)
 
 
 def device_id(tilec, target):
@@ -71,35 +74,52 @@ def schedule(trips, width, reverse):
             "stage": [], "order": order}
 
 
+def vector_loop(trips, reverse):
+    """The loop that schedule() makes x."""
+    count = max(len(trips), 1)
+    return 0 if reverse and count > 1 else count - 1
+
+
+def takes_vector(trips, width, reverse):
+    """Whether the mapping can give this kernel vectors of `width`: it needs
+    a parallel loop, and x's trip count a multiple of the width."""
+    return bool(trips) and trips[vector_loop(trips, reverse)] % width == 0
+
+
 def run(args, program, device):
+    """Schedules the kernels that can take the vector, runs the program with
+    -v and --check; None unless it matches and -v reports every scheduled
+    kernel with the file's vector schedule."""
+    found = kernels(args.tilec, program, args.args.split())
     entries = {}
-    for fingerprint, name, trips in kernels(args.tilec, program, args.args.split()):
-        entries[fingerprint] = {
-            "kernel": name, "target": args.target,
-            "schedule": schedule(trips, args.vector, args.reverse_order),
-            "seconds": 0, "default_seconds": 0, "date": "2026-11-30",
-            "tilec_version": "test"}
-    total = len(entries)
+    for fingerprint, name, trips in found:
+        if takes_vector(trips, args.vector, args.reverse_order):
+            entries[fingerprint] = {
+                "kernel": name, "target": args.target,
+                "schedule": schedule(trips, args.vector, args.reverse_order),
+                "seconds": 0, "default_seconds": 0, "date": "2026-11-30",
+                "tilec_version": "test"}
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "schedules.json")
-        while True:
-            with open(path, "w") as file:
-                json.dump({"format": "tilec-schedules", "version": 1,
-                           "devices": {device: entries}}, file)
-            result = subprocess.run(
-                [args.tilec, "run", program, *args.args.split(),
-                 f"--target={args.target}",
-                 "--schedule", path, "--check"],
-                capture_output=True, text=True)
-            rejected = set(REJECTED.findall(result.stderr))
-            if result.returncode == 0 or not rejected:
-                break
-            entries = {fp: entry for fp, entry in entries.items()
-                       if entry["kernel"] not in rejected}
+        with open(path, "w") as file:
+            json.dump({"format": "tilec-schedules", "version": 1,
+                       "devices": {device: entries}}, file)
+        result = subprocess.run(
+            [args.tilec, "run", program, *args.args.split(),
+             f"--target={args.target}", "--schedule", path, "--check", "-v"],
+            capture_output=True, text=True)
     if result.returncode != 0:
         print(f"FAILED {program}\n{result.stdout}{result.stderr}")
         return None
-    print(f"ok {os.path.basename(program)}: {len(entries)} of {total} "
+    applied = {match.group(1): match.group(2)
+               for match in APPLIED.finditer(result.stderr)}
+    missing = [entry["kernel"] for fingerprint, entry in entries.items()
+               if f"vector={args.vector} " not in applied.get(fingerprint, "")]
+    if missing:
+        print(f"FAILED {program}: -v does not report vector={args.vector} from the "
+              f"schedule file for {', '.join(missing)}\n{result.stderr}")
+        return None
+    print(f"ok {os.path.basename(program)}: {len(entries)} of {len(found)} "
           f"kernels with vector={args.vector}")
     return len(entries)
 

@@ -66,14 +66,19 @@ std::string nameOf(const ScheduleFile &file) {
   return file.path.empty() ? "the schedule file" : file.path;
 }
 
-/// With -v, where each kernel's schedule comes from; `missing` says why a
-/// kernel without an entry has none.
-void reportUses(const std::vector<ScheduleUse> &uses,
-                const std::string &fileName, const std::string &missing) {
+/// With -v, where each kernel's schedule comes from, and the file's
+/// schedule itself when it is applied (so a test can see what a kernel got);
+/// `missing` says why a kernel without an entry has none.
+void reportUses(const std::vector<ScheduleUse> &uses, const ScheduleFile &file,
+                const std::string &deviceId, const std::string &missing) {
   for (const ScheduleUse &use : uses) {
-    std::string source = use.preset     ? std::string("override")
-                         : use.fromFile ? "from " + fileName
-                                        : "cost model (" + missing + ")";
+    const ScheduleEntry *entry =
+        use.fromFile ? file.lookup(deviceId, use.fingerprint) : nullptr;
+    std::string source =
+        use.preset     ? std::string("override")
+        : use.fromFile ? "from " + nameOf(file) +
+                             (entry ? ": " + entry->schedule.str() : "")
+                       : "cost model (" + missing + ")";
     llvm::errs() << fmt::format("tilec: schedule: {} ({}): {}\n", use.kernel,
                                 use.fingerprint, source);
   }
@@ -112,7 +117,7 @@ std::vector<ScheduleUse> tilec::driver::applyScheduleFileAndReport(
     llvm::errs() << fmt::format("tilec: schedule: entries for {}\n", deviceId);
   std::vector<ScheduleUse> uses = applyScheduleFile(module, file, deviceId);
   if (verbose)
-    reportUses(uses, nameOf(file), "no entry for " + deviceId);
+    reportUses(uses, file, deviceId, "no entry for " + deviceId);
   return uses;
 }
 
@@ -155,6 +160,6 @@ void tilec::driver::applyScheduleOption(Target target,
       "tilec: warning: {}: no {} schedules (it has schedules for: {}); {}\n",
       nameOf(*file), name, deviceList(devicesOf(*file)), kFallBack);
   if (verbose)
-    reportUses(applyScheduleFile(module, *file, deviceId), nameOf(*file),
+    reportUses(applyScheduleFile(module, *file, deviceId), *file, deviceId,
                "no " + name + " entries");
 }
