@@ -17,10 +17,13 @@ import math
 
 import numpy as np
 
+import shapes
 import tiletypes as tt
 from tiletypes import Retry
 
-MAX_BOX = 200000
+# Most index assignments a contraction may enumerate: a 64 x 64 x 64 matmul
+# fits, and the interpreter runs the largest in a few milliseconds.
+MAX_BOX = 300000
 VAR_NAMES = ["i", "j", "k", "l", "m", "n", "x", "y", "z", "t", "c", "r"]
 
 
@@ -250,17 +253,25 @@ class ContractionDraw:
         r = self.rng.random()
         if r < 0.4 and len(vars_) >= 2:  # j <= i, both in [0, N)
             i, j = self.rng.sample(vars_, 2)
-            self.constraints.append((Poly({i: 1, j: -1}), self.rng.randint(1, 7)))
+            self.constraints.append((Poly({i: 1, j: -1}), self.window(i)))
         elif r < 0.6 and len(vars_) >= 2:  # i + j < B
             i, j = self.rng.sample(vars_, 2)
-            self.constraints.append((Poly({i: 1, j: 1}), self.rng.randint(1, 8)))
+            self.constraints.append((Poly({i: 1, j: 1}), self.window(i) + 1))
         elif r < 0.7 and len(vars_) >= 2:  # i/2 + j/2 + 1/2 < 2
             i, j = self.rng.sample(vars_, 2)
             self.constraints.append((Poly({i: 1, j: 1}, 1, 2), 2))
         else:  # k - 2 < 3 style windows
             v = self.rng.choice(vars_)
             self.constraints.append((Poly({v: 1}, -self.rng.randint(0, 2)),
-                                     self.rng.randint(1, 5)))
+                                     self.window(v)))
+
+    def window(self, v):
+        """A constraint bound: a few values, or a share of v's range (large
+        sizes need large windows to leave more than a corner)."""
+        n = self.nominal[v]
+        if n > 8 and self.rng.random() < 0.5:
+            return self.rng.choice([n // 2, n - 1, n + 1, (2 * n) // 3])
+        return self.rng.randint(1, 7)
 
 
 # -- types and values of the result ------------------------------------------
@@ -359,7 +370,7 @@ def draw_contraction(b, name):
             top += rng.choice([1, 2])
         elif r < 0.2 and top > 1:
             top -= 1
-        if top > 16:
+        if top > shapes.MAX_AXIS:
             raise Retry()
         sizes.append(top)
 

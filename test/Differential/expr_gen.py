@@ -9,6 +9,7 @@ a function's domain are first mapped into it (`abs(X) + 0.5` before `log`,
 """
 
 import math
+import re
 
 import tiletypes as tt
 from tiletypes import FLOAT, INT, Retry, Val
@@ -275,7 +276,9 @@ class ExprGen:
 
     def select(self, depth, shape):
         c = self.expr(depth, shape, exact=True)
-        if not c.exact:
+        if not c.exact or c.lo == c.hi:
+            # A constant condition would fold the select away, and with it
+            # the value tilec is expected to name (program_check.py).
             raise Retry()
         x = self.expr(depth, c.shape)
         y = self.other(depth, x)
@@ -334,8 +337,11 @@ class ExprGen:
         a = self.expr(depth, shape, exact=True)
         if not a.exact:
             raise Retry()
-        return Val("%s(%s)" % (name, a.text), a.dtype, a.shape, math.floor(a.lo),
-                   math.ceil(a.hi), True)
+        v = Val("%s(%s)" % (name, a.text), a.dtype, a.shape, math.floor(a.lo),
+                math.ceil(a.hi), True)
+        if tt.kind(a.dtype) != FLOAT:
+            v.bare = a.bare
+        return v
 
     def power(self, depth, shape):
         a = self.expr(depth, shape)
@@ -414,12 +420,22 @@ class ExprGen:
         if tt.kind(t) == FLOAT:
             lo, hi = lo - 1e-2 * abs(lo), hi + 1e-2 * abs(hi)
         exact = a.exact if tt.kind(t) != FLOAT or tt.kind(a.dtype) == FLOAT else True
-        return Val(text, t, a.shape, lo, hi, exact)
+        v = Val(text, t, a.shape, lo, hi, exact)
+        if t == a.dtype:
+            v.bare = a.bare
+        return v
 
     def misc(self, depth, shape):
         a = self.expr(depth, shape)
-        if self.rng.random() < 0.5:
-            return Val("ident(%s)" % a.text, a.dtype, a.shape, a.lo, a.hi, a.exact)
-        g = self.leaf()
-        return Val("reverse_grad(%s, %s)" % (a.text, g.text), a.dtype, a.shape, a.lo, a.hi,
-                   a.exact)
+        words = set(re.findall(r"\w+", a.text))
+        constant = not any(t.text in words for t in self.b.tensors())
+        # reverse_grad(constant, tensor) is a constant, which the statement's
+        # check (gen_programs.py) would take for a tensor: ident then.
+        if constant or self.rng.random() < 0.5:
+            v = Val("ident(%s)" % a.text, a.dtype, a.shape, a.lo, a.hi, a.exact)
+        else:
+            g = self.leaf()
+            v = Val("reverse_grad(%s, %s)" % (a.text, g.text), a.dtype, a.shape, a.lo,
+                    a.hi, a.exact)
+        v.bare = a.bare
+        return v

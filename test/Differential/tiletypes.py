@@ -13,6 +13,7 @@ noise can never turn into a different branch.
 """
 
 import math
+import re
 
 BOOL, INT, FLOAT = 0, 1, 2
 
@@ -147,13 +148,20 @@ class Val:
     interval [lo, hi] holding every element, and whether it is exact. A weak
     constant (a literal) has dtype None, `weak` set to INT or FLOAT, shape ().
     `constant` marks a typed constant (a typed scalar parameter, or an
-    expression over constants only), which is not a tensor (6.1)."""
+    expression over constants only), which is not a tensor (6.1). `listed`
+    says whether `tilec --emit=ast` names the value: it does not name an
+    alias (`T = X`), a constant (folded) or a call's result (named after the
+    helper's value instead)."""
 
     def __init__(self, text, dtype, shape, lo, hi, exact, weak=None, atom=True):
         self.text, self.dtype, self.shape = text, dtype, tuple(shape)
         self.lo, self.hi, self.exact = lo, hi, exact
         self.weak, self.atom = weak, atom
         self.constant = False
+        self.listed = True
+        # The value this expression is, up to identities tilec folds away
+        # (ident, reverse_grad, rounding an integer, a cast to its own type).
+        self.bare = text if atom and re.fullmatch(r"\w+", text) else None
 
     def operand(self):
         """The text to use inside a larger expression."""
