@@ -19,7 +19,10 @@ import conformance  # noqa: E402
 
 
 def tile_dtype(name):
-    """The header's numpy-style name (float32, uint8, bfloat16) as tilec's."""
+    """The header's numpy-style name (float32, uint8, bfloat16, boolean) as
+    tilec's."""
+    if name == "boolean":
+        return "bool"
     for numpy_prefix, tile_prefix in (("bfloat", "bf"), ("float", "f"),
                                       ("uint", "u"), ("int", "i")):
         if name.startswith(numpy_prefix):
