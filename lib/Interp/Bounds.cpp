@@ -1,6 +1,7 @@
 //===- Bounds.cpp - Error bounds of the reference's values ----------------===//
 //
-// See Bounds.h for the model. A function's interval is mapped through its
+// See Bounds.h for the model. A function's interval (the worst-case one, or
+// the likely one kLikelyFactor scales wide) is mapped through its
 // monotone pieces: for a monotone f, every value of f on [x - r, x + r] lies
 // between f at the two ends, so the spread is the larger distance from f(x)
 // to those (the ends clamped to f's domain; outside it a back end may give
@@ -25,41 +26,80 @@ double interp::operationError(double v, DType t, double ulps) {
   return ulps * ulpOf(v, t) + smallestNormal(t);
 }
 
-/// What both the reference's and the back end's own error add.
-static double bothErrors(double v, DType t, double ulps) {
-  return 2 * operationError(v, t, ulps);
+/// `e` plus an operation's own error at value v: once for the reference's
+/// rounding, once for the back end's.
+static ErrorBound withOwnError(ErrorBound e, double v, DType t, double ulps) {
+  double own = operationError(v, t, ulps);
+  e.worst += 2 * own;
+  e.likely2 += 2 * own * own;
+  return e;
 }
 
-double interp::addRadius(double v, double ra, double rb, DType t) {
-  return ra + rb + bothErrors(v, t, ulps::kCorrectlyRounded);
+ErrorBound interp::addBound(double v, ErrorBound a, ErrorBound b, DType t) {
+  return withOwnError({a.worst + b.worst, a.likely2 + b.likely2}, v, t,
+                      ulps::kCorrectlyRounded);
 }
 
-double interp::mulRadius(double a, double b, double ra, double rb, double v,
-                         DType t) {
-  double spread = scaleRadius(std::abs(a), rb) + scaleRadius(std::abs(b), ra) +
-                  scaleRadius(ra, rb);
-  return spread + bothErrors(v, t, ulps::kCorrectlyRounded);
+ErrorBound interp::mulBound(double a, double b, ErrorBound ea, ErrorBound eb,
+                            double v, DType t) {
+  ErrorBound spread;
+  spread.worst = scaleRadius(std::abs(a), eb.worst) +
+                 scaleRadius(std::abs(b), ea.worst) +
+                 scaleRadius(ea.worst, eb.worst);
+  spread.likely2 = scaleRadius(b * b, ea.likely2) +
+                   scaleRadius(a * a, eb.likely2) +
+                   scaleRadius(ea.likely2, eb.likely2);
+  return withOwnError(spread, v, t, ulps::kCorrectlyRounded);
 }
 
-double interp::divRadius(double a, double b, double ra, double rb, double v,
-                         DType t) {
-  double spread = 0;
-  if (ra != 0 || rb != 0) {
-    double absB = std::abs(b);
-    if (!(rb < absB)) // the divisor's interval holds 0
-      return INFINITY;
-    // |(a + e)/(b + d) - a/b| = |b e - a d| / (|b| |b + d|)
-    spread = (scaleRadius(absB, ra) + scaleRadius(std::abs(a), rb)) /
-             (absB * (absB - rb));
-  }
-  return spread + bothErrors(v, t, ulps::kDivide);
+/// |(a + e)/(b + d) - a/b| <= (|b| e + |a| d) / (|b| (|b| - d)) for |d| < |b|.
+static double quotientSpread(double a, double b, double ea, double eb) {
+  if (ea == 0 && eb == 0)
+    return 0;
+  double absB = std::abs(b);
+  if (!(eb < absB)) // the divisor's interval holds 0
+    return INFINITY;
+  return (scaleRadius(absB, ea) + scaleRadius(std::abs(a), eb)) /
+         (absB * (absB - eb));
 }
 
-double interp::convertRadius(double v, double r, DType from, DType to) {
+ErrorBound interp::divBound(double a, double b, ErrorBound ea, ErrorBound eb,
+                            double v, DType t) {
+  ErrorBound spread;
+  spread.worst = quotientSpread(a, b, ea.worst, eb.worst);
+  // The likely scale maps the likely interval the same way.
+  double likely = quotientSpread(a, b, kLikelyFactor * ea.likely(),
+                                 kLikelyFactor * eb.likely()) /
+                  kLikelyFactor;
+  spread.likely2 = likely * likely;
+  return withOwnError(spread, v, t, ulps::kDivide);
+}
+
+ErrorBound interp::convertBound(double v, ErrorBound e, DType from,
+                                DType to) {
   // Both sides round the same value alike; inexact values may round apart.
-  if (r == 0 || unitRoundoff(to) <= unitRoundoff(from))
-    return r;
-  return r + bothErrors(v, to, ulps::kCorrectlyRounded);
+  if (e.exact() || unitRoundoff(to) <= unitRoundoff(from))
+    return e;
+  return withOwnError(e, v, to, ulps::kCorrectlyRounded);
+}
+
+bool interp::comparisonUncertain(double a, double b, ErrorBound ea,
+                                 ErrorBound eb) {
+  if (ea.exact() && eb.exact())
+    return false;
+  double reach =
+      std::min(ea.worst + eb.worst,
+               kLikelyFactor * std::sqrt(ea.likely2 + eb.likely2));
+  return !(std::abs(a - b) > reach);
+}
+
+ErrorBound interp::eitherBound(double a, double b, ErrorBound ea,
+                               ErrorBound eb) {
+  double spread = a == b ? 0 : std::abs(a - b);
+  ErrorBound wider = widerBound(ea, eb);
+  // Either branch may come out: the likely interval must reach the other.
+  double likely = wider.likely() + spread / kLikelyFactor;
+  return {wider.worst + spread, likely * likely};
 }
 
 namespace {
@@ -185,63 +225,87 @@ double spreadOf(ExprOp op, double x, double r) {
 }
 } // namespace
 
-double interp::mathRadius(ExprOp op, double x, double rx, double v, DType t) {
-  double spread = rx == 0 ? 0 : spreadOf(op, x, rx);
-  return spread + bothErrors(v, t, accuracyOf(op));
+/// The likely scale of f over an interval: the spread of f over the likely
+/// interval (kLikelyFactor scales wide), scaled back.
+template <typename Spread>
+static double likelySpread(double likely, Spread spread) {
+  if (likely == 0)
+    return 0;
+  return spread(kLikelyFactor * likely) / kLikelyFactor;
 }
 
-double interp::powRadius(double x, double rx, double y, double ry, double v,
-                         DType t) {
-  double own = bothErrors(v, t, ulps::kPow);
+ErrorBound interp::mathBound(ExprOp op, double x, ErrorBound ex, double v,
+                             DType t) {
+  ErrorBound spread;
+  spread.worst = ex.worst == 0 ? 0 : spreadOf(op, x, ex.worst);
+  double likely =
+      likelySpread(ex.likely(), [&](double r) { return spreadOf(op, x, r); });
+  spread.likely2 = likely * likely;
+  return withOwnError(spread, v, t, accuracyOf(op));
+}
+
+/// How far pow(x, y) may move over [x - rx, x + rx] x [y - ry, y + ry].
+static double powSpread(double x, double rx, double y, double ry) {
   if (rx == 0 && ry == 0)
-    return own;
+    return 0;
   double center = std::pow(x, y);
   // Monotone in x and in y separately where x > 0, and in x for an exact
-  // integer y away from 0: the extremes lie at the corners of the box.
+  // integer y on an interval without 0: the extremes lie at the corners.
   bool integerPower = ry == 0 && y == std::floor(y);
-  bool cornersBound =
-      x - rx > 0 || (integerPower && (x + rx < 0 || x - rx > 0));
-  if (cornersBound) {
+  if (x - rx > 0 || (integerPower && (x + rx < 0 || x - rx > 0))) {
     double spread = 0;
     for (double xs : {x - rx, x + rx})
       for (double ys : {y - ry, y + ry})
         spread = std::max(spread, std::abs(std::pow(xs, ys) - center));
-    return (std::isnan(spread) ? INFINITY : spread) + own;
+    return std::isnan(spread) ? INFINITY : spread;
   }
   if (integerPower && y >= 0) // |x^n| <= (|x| + r)^n on an interval holding 0
-    return std::pow(std::abs(x) + rx, y) + std::abs(center) + own;
+    return std::pow(std::abs(x) + rx, y) + std::abs(center);
   return INFINITY; // 0^negative, or a fractional power of a negative number
 }
 
-bool interp::comparisonUncertain(double a, double b, double ra, double rb) {
-  double r = ra + rb;
-  if (r == 0)
-    return false;
-  return !(std::abs(a - b) > r);
+ErrorBound interp::powBound(double x, ErrorBound ex, double y, ErrorBound ey,
+                            double v, DType t) {
+  ErrorBound spread;
+  spread.worst = powSpread(x, ex.worst, y, ey.worst);
+  double likely = 0;
+  if (!ex.exact() || !ey.exact())
+    likely = powSpread(x, kLikelyFactor * ex.likely(), y,
+                       kLikelyFactor * ey.likely()) /
+             kLikelyFactor;
+  spread.likely2 = likely * likely;
+  return withOwnError(spread, v, t, ulps::kPow);
 }
 
-double SumBound::radius(double v, DType t) const {
+ErrorBound SumBound::bound(double v, DType t) const {
   if (count == 0)
-    return 0;
+    return {};
   double additions = double(count - 1);
+  double u = unitRoundoff(t), flush = smallestNormal(t);
   // A back end: n - 1 roundings in t of partial sums no larger than the
   // terms' absolute sum (widened by their radii), each maybe flushed.
-  double backEnd = additions * (unitRoundoff(t) * (absSum + radiusSum) +
-                                smallestNormal(t));
+  double backEndEach = u * absSum + flush;
+  double backEndWorst = additions * (u * (absSum + terms.worst) + flush);
   // The reference: n - 1 additions in f64, then one rounding to t.
-  double reference = additions * unitRoundoff(DType::F64) * absSum +
-                     operationError(v, t, ulps::kCorrectlyRounded);
-  return radiusSum + backEnd + reference;
+  double referenceEach = unitRoundoff(DType::F64) * absSum;
+  double last = operationError(v, t, ulps::kCorrectlyRounded);
+  ErrorBound e = terms;
+  e.worst += backEndWorst + additions * referenceEach + last;
+  e.likely2 += additions * (backEndEach * backEndEach +
+                            referenceEach * referenceEach) +
+               last * last;
+  return e;
 }
 
-double ProductBound::radius(double v, DType t) const {
+ErrorBound ProductBound::bound(double v, DType t) const {
   if (count == 0)
-    return 0;
+    return {};
   double multiplications = double(count - 1);
   double spread = widestProduct - absProduct;
   double backEnd = multiplications * (unitRoundoff(t) * widestProduct +
                                       smallestNormal(t));
   double reference = multiplications * unitRoundoff(DType::F64) * absProduct +
                      operationError(v, t, ulps::kCorrectlyRounded);
-  return spread + backEnd + reference;
+  double worst = spread + backEnd + reference;
+  return {worst, worst * worst};
 }

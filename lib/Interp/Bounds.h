@@ -1,26 +1,38 @@
 //===- Bounds.h - Error bounds of the reference's values ---------*- C++ -*-===//
 //
 // Private to lib/Interp. Besides its value, the interpreter can carry for
-// every element a radius r: every implementation that computes the
-// program's math with the accuracy the back ends promise lies within r of
-// the interpreter's value. It is midpoint-radius interval arithmetic: inputs,
-// constants and indices are exact (r = 0); an operation maps its operands'
-// intervals rigorously (not to first order only) and adds its own error,
-// twice: the reference's rounding and the back end's.
+// every element how far an implementation of the program's math, at the
+// accuracy the back ends promise, may be from it. Two measures travel
+// together (ErrorBound):
+//
+//   - `worst`, a rigorous radius: midpoint-radius interval arithmetic.
+//     Inputs, constants and indices are exact (0); an operation maps its
+//     operands' intervals (not to first order only) and adds its own error.
+//   - `likely`, the same errors combined as independent and of mean zero
+//     (the probabilistic model of rounding error analysis, Higham and Mary
+//     2019): squares add where worst-case radii add. The worst case grows
+//     with every layer of a network by the layer's sum of |weights| (about
+//     1e30 through MobileNet, where it bounds nothing); independent errors
+//     grow like the values do. By Hoeffding's inequality a sum of
+//     independent bounded errors exceeds kLikelyFactor times its scale with
+//     probability below 2 exp(-kLikelyFactor^2 / 2) = 3e-8.
+//
+// The bound an output element gets is min(worst, kLikelyFactor * likely).
 //
 // An operation's own error: `ulps` units in the last place of its result in
 // its type, plus the smallest normal number of the type (a device may flush
-// subnormal results to zero). The ulps are OpenCL 1.2's full-profile
-// accuracy (section 7.4): 0.5 for + - * and conversions (correctly
-// rounded), 2.5 for /, 3 for exp, log and sqrt, 4 or 5 for the
-// trigonometric and hyperbolic functions, 16 for pow, 0 for floor, ceil and
-// round. A sum of n terms in any order (vectorised, tiled, parallel) adds
-// (n - 1) * u * sum|terms| (the classical bound; u the type's unit
-// roundoff), a product of n factors (n - 1) * u * |product|.
+// subnormal results to zero), counted twice: the reference's rounding and
+// the back end's. The ulps are OpenCL 1.2's full-profile accuracy (section
+// 7.4): 0.5 for + - * and conversions (correctly rounded), 2.5 for /, 3
+// for exp, log and sqrt, 4 or 5 for the trigonometric and hyperbolic
+// functions, 16 for pow, 0 for floor, ceil and round. A sum of n terms in
+// any order (vectorised, tiled, parallel) adds n - 1 roundings of partial
+// sums, each at most u * sum|terms| (u the type's unit roundoff): worst
+// (n - 1) u sum|terms|, likely sqrt(n - 1) u sum|terms|.
 //
 // Integers are exact except a bool decided by inexact floats (a comparison
-// whose operands' intervals overlap): its radius is 1, "either answer", so
-// that `select` on it takes both branches' spread.
+// whose operands may be either way round): it is marked uncertain, so that
+// `select` on it takes both branches' spread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,8 +49,24 @@
 
 namespace tilec::interp {
 
-/// Per element of a value, its radius; empty when every element is exact.
-using Radii = std::vector<double>;
+/// How many scales of independent errors an element is allowed (see above).
+constexpr double kLikelyFactor = 6;
+
+/// The error of one element: a rigorous radius and the scale of the same
+/// errors taken as independent (kept squared, as it is summed).
+struct ErrorBound {
+  double worst = 0;
+  double likely2 = 0;
+  bool exact() const { return worst == 0 && likely2 == 0; }
+  double likely() const { return std::sqrt(likely2); }
+  /// What an output element is allowed: the smaller of the two bounds.
+  double bound() const { return std::min(worst, kLikelyFactor * likely()); }
+  /// The bound of a bool that may be either value.
+  static ErrorBound uncertain() { return {1, 1}; }
+};
+
+/// Per element of a value, its bound; empty when every element is exact.
+using Radii = std::vector<ErrorBound>;
 
 /// Accuracy, in ulps of the result, of the operations the back ends run.
 namespace ulps {
@@ -56,51 +84,58 @@ double operationError(double v, DType t, double ulps);
 /// stays exact).
 inline double scaleRadius(double a, double r) { return r == 0 ? 0 : a * r; }
 
-/// The radii of results of type `t`: v the interpreter's value.
-double addRadius(double v, double ra, double rb, DType t);
-double mulRadius(double a, double b, double ra, double rb, double v, DType t);
-double divRadius(double a, double b, double ra, double rb, double v, DType t);
-/// A float value with radius `r` converted from float type `from` to `to`.
-double convertRadius(double v, double r, DType from, DType to);
-/// A math function `op` (Exp .. Round) of `x` (radius rx) with result v.
-double mathRadius(typed::ExprOp op, double x, double rx, double v, DType t);
+/// The bounds of results of type `t`: v the interpreter's value.
+ErrorBound addBound(double v, ErrorBound a, ErrorBound b, DType t);
+ErrorBound mulBound(double a, double b, ErrorBound ea, ErrorBound eb, double v,
+                    DType t);
+ErrorBound divBound(double a, double b, ErrorBound ea, ErrorBound eb, double v,
+                    DType t);
+/// A float value with bound `e` converted from float type `from` to `to`.
+ErrorBound convertBound(double v, ErrorBound e, DType from, DType to);
+/// A math function `op` (Exp .. Round) of `x` with result v.
+ErrorBound mathBound(typed::ExprOp op, double x, ErrorBound ex, double v,
+                     DType t);
 /// pow(x, y) with result v.
-double powRadius(double x, double rx, double y, double ry, double v, DType t);
-/// Whether comparing a and b may come out either way: their intervals
-/// overlap (both exact: never).
-bool comparisonUncertain(double a, double b, double ra, double rb);
+ErrorBound powBound(double x, ErrorBound ex, double y, ErrorBound ey, double v,
+                    DType t);
+/// Whether comparing a and b may come out either way (both exact: never).
+bool comparisonUncertain(double a, double b, ErrorBound ea, ErrorBound eb);
 /// select(c, a, b) when the condition may go either way.
-inline double eitherRadius(double a, double b, double ra, double rb) {
-  double spread = a == b ? 0 : std::abs(a - b);
-  return std::max(ra, rb) + spread;
+ErrorBound eitherBound(double a, double b, ErrorBound ea, ErrorBound eb);
+/// The wider of two bounds, measure by measure (max, min: they pick one
+/// operand, and each moves at most by its own bound).
+inline ErrorBound widerBound(ErrorBound a, ErrorBound b) {
+  return {std::max(a.worst, b.worst), std::max(a.likely2, b.likely2)};
 }
 
 /// The bound of a sum aggregated term by term (a contraction's `+`, a
 /// scatter): the reference adds in f64 and rounds once, a back end adds in
 /// the result's type in any order.
 struct SumBound {
-  double absSum = 0;    ///< sum |term|
-  double radiusSum = 0; ///< sum of the terms' radii
+  double absSum = 0; ///< sum |term|
+  ErrorBound terms;  ///< the terms' bounds, summed (squares for likely)
   int64_t count = 0;
-  void add(double term, double radius) {
+  void add(double term, ErrorBound e) {
     absSum += std::abs(term);
-    radiusSum += radius;
+    terms.worst += e.worst;
+    terms.likely2 += e.likely2;
     ++count;
   }
-  double radius(double v, DType t) const;
+  ErrorBound bound(double v, DType t) const;
 };
 
-/// The bound of a product aggregated factor by factor.
+/// The bound of a product aggregated factor by factor (worst case only: the
+/// likely scale is taken equal).
 struct ProductBound {
-  double absProduct = 1;   ///< prod |factor|
+  double absProduct = 1;    ///< prod |factor|
   double widestProduct = 1; ///< prod (|factor| + radius)
   int64_t count = 0;
-  void add(double factor, double radius) {
+  void add(double factor, ErrorBound e) {
     absProduct *= std::abs(factor);
-    widestProduct *= std::abs(factor) + radius;
+    widestProduct *= std::abs(factor) + e.worst;
     ++count;
   }
-  double radius(double v, DType t) const;
+  ErrorBound bound(double v, DType t) const;
 };
 
 } // namespace tilec::interp

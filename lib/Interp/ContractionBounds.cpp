@@ -16,11 +16,14 @@ ContractionBounds::ContractionBounds(CombKind comb, AggKind agg,
   else if (agg == AggKind::Prod)
     products.resize(cells);
   else
-    widest.assign(cells, 0);
+    widest.assign(cells, ErrorBound());
 }
 
-void ContractionBounds::term(const int64_t *off, double &t, double &r) const {
-  auto radiusOf = [&](int k) { return radius[k] ? radius[k][off[k]] : 0.0; };
+void ContractionBounds::term(const int64_t *off, double &t,
+                             ErrorBound &r) const {
+  auto radiusOf = [&](int k) {
+    return radius[k] ? radius[k][off[k]] : ErrorBound();
+  };
   switch (comb) {
   case CombKind::None:
     t = value[0][off[0]];
@@ -29,21 +32,21 @@ void ContractionBounds::term(const int64_t *off, double &t, double &r) const {
   case CombKind::Mul: {
     double a = value[0][off[0]], b = value[1][off[1]];
     t = a * b;
-    r = mulRadius(a, b, radiusOf(0), radiusOf(1), t, termType);
+    r = mulBound(a, b, radiusOf(0), radiusOf(1), t, termType);
     return;
   }
   case CombKind::Add:
     t = value[0][off[0]] + value[1][off[1]];
-    r = addRadius(t, radiusOf(0), radiusOf(1), termType);
+    r = addBound(t, radiusOf(0), radiusOf(1), termType);
     return;
   case CombKind::Eq: // keys compare exactly
     t = key[0][off[0]] == key[1][off[1]];
-    r = 0;
+    r = ErrorBound();
     return;
   case CombKind::Cond: {
     bool taken = key[0][off[0]] == key[1][off[1]];
     t = taken ? value[2][off[2]] : 0;
-    r = taken ? radiusOf(2) : 0;
+    r = taken ? radiusOf(2) : ErrorBound();
     return;
   }
   }
@@ -53,14 +56,15 @@ void ContractionBounds::add(const ContractionRun &run) {
   int64_t off[3] = {run.off[0], run.off[1], run.off[2]};
   int64_t out = run.out;
   for (int64_t k = 0; k < run.count; ++k) {
-    double t, r;
+    double t;
+    ErrorBound r;
     term(off, t, r);
     if (agg == AggKind::Sum)
       sums[out].add(t, r);
     else if (agg == AggKind::Prod)
       products[out].add(t, r);
     else
-      widest[out] = std::max(widest[out], r);
+      widest[out] = widerBound(widest[out], r);
     out += run.outStep;
     for (int o = 0; o < 3; ++o)
       off[o] += run.step[o];
@@ -71,15 +75,15 @@ Radii ContractionBounds::finish(const Tensor &out,
                                 const std::vector<uint8_t> &touched,
                                 const Radii &defaults) const {
   size_t cells = touched.size();
-  Radii radii(cells, 0);
+  Radii radii(cells);
   for (size_t k = 0; k < cells; ++k) {
     if (!touched[k]) {
-      radii[k] = defaults.empty() ? 0 : defaults[k];
+      radii[k] = defaults.empty() ? ErrorBound() : defaults[k];
       continue;
     }
     double v = out.getDouble(k);
-    radii[k] = agg == AggKind::Sum    ? sums[k].radius(v, outType)
-               : agg == AggKind::Prod ? products[k].radius(v, outType)
+    radii[k] = agg == AggKind::Sum    ? sums[k].bound(v, outType)
+               : agg == AggKind::Prod ? products[k].bound(v, outType)
                                       : widest[k];
   }
   return radii;
@@ -89,15 +93,15 @@ Radii interp::convertRadii(const Tensor &src, const Radii &radii, DType to) {
   if (radii.empty())
     return {};
   DType from = src.type.dtype;
-  Radii out(radii.size(), 0);
+  Radii out(radii.size());
   bool any = false;
   for (size_t k = 0; k < radii.size(); ++k) {
     // Integers other than bools decided either way are exact (Bounds.h).
     out[k] = isFloat(from) && isFloat(to)
-                 ? convertRadius(src.getDouble(k), radii[k], from, to)
+                 ? convertBound(src.getDouble(k), radii[k], from, to)
              : from == DType::Bool ? radii[k]
-                                   : 0;
-    any = any || out[k] != 0;
+                                   : ErrorBound();
+    any = any || !out[k].exact();
   }
   return any ? out : Radii();
 }

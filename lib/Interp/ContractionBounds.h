@@ -2,9 +2,9 @@
 //
 // Private to lib/Interp. While the contraction's loop nest feeds its runs to
 // the accumulator, it can feed them here too: per output cell, the bound of
-// the aggregation of the terms' intervals (Bounds.h): a sum by SumBound, a
-// product by ProductBound, max and min by the widest term radius (they pick
-// one term, and every term moves at most by its radius), `=` by its term's.
+// the aggregation of the terms' bounds (Bounds.h): a sum by SumBound, a
+// product by ProductBound, max and min by the widest term bound (they pick
+// one term, and every term moves at most by its bound), `=` by its term's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,7 +39,7 @@ public:
   /// The operands as the accumulator reads them (doubles, or keys for the
   /// two compared operands of Eq and Cond) and their radii (null: exact).
   const double *value[3] = {nullptr, nullptr, nullptr};
-  const double *radius[3] = {nullptr, nullptr, nullptr};
+  const ErrorBound *radius[3] = {nullptr, nullptr, nullptr};
   const int64_t *key[2] = {nullptr, nullptr};
 
   void add(const ContractionRun &run);
@@ -55,10 +55,10 @@ private:
   DType termType, outType;
   std::vector<SumBound> sums;         ///< Sum
   std::vector<ProductBound> products; ///< Prod
-  std::vector<double> widest;         ///< Max, Min, Assign
+  std::vector<ErrorBound> widest;     ///< Max, Min, Assign
 
-  /// The term at operand offsets `off` and its radius.
-  void term(const int64_t *off, double &t, double &r) const;
+  /// The term at operand offsets `off` and its bound.
+  void term(const int64_t *off, double &t, ErrorBound &e) const;
 };
 
 /// `src`'s radii after its elements are converted to `to` as a contraction

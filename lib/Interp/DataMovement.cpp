@@ -60,7 +60,7 @@ llvm::Expected<Tensor> interp::gatherTensor(const Tensor &values,
   int64_t rows = values.type.shape[0];
   bool moveRadii = radius && sourceRadius && !sourceRadius->empty();
   if (moveRadii)
-    radius->assign(size_t(out->numElements()), 0);
+    radius->assign(size_t(out->numElements()), ErrorBound());
   for (int64_t k = 0; k < indices.numElements(); ++k) {
     int64_t row = clampedIndex(indices, k, rows);
     std::memcpy(out->data.data() + k * rowBytes,
@@ -111,7 +111,7 @@ llvm::Expected<Tensor> interp::scatterTensor(const Tensor &updates,
           bounds[dst].add(updates.getDouble(src),
                           sourceRadius && !sourceRadius->empty()
                               ? (*sourceRadius)[src]
-                              : 0);
+                              : ErrorBound());
       } else
         isum[dst] =
             int64_t(uint64_t(isum[dst]) + uint64_t(updates.getInt(src)));
@@ -126,7 +126,7 @@ llvm::Expected<Tensor> interp::scatterTensor(const Tensor &updates,
   if (!bounds.empty()) {
     radius->resize(n);
     for (size_t k = 0; k < n; ++k)
-      (*radius)[k] = bounds[k].radius(out->getDouble(k), t);
+      (*radius)[k] = bounds[k].bound(out->getDouble(k), t);
   }
   return out;
 }

@@ -30,7 +30,7 @@ struct Column {
   Radii r; ///< per element, when bounds are computed; else empty
   bool isFloatColumn() const { return isFloat(dtype); }
   size_t size() const { return isFloatColumn() ? f.size() : i.size(); }
-  double radius(size_t k) const { return r.empty() ? 0 : r[k]; }
+  ErrorBound radius(size_t k) const { return r.empty() ? ErrorBound() : r[k]; }
   double asDouble(size_t k) const { return isFloatColumn() ? f[k] : i[k]; }
 };
 
@@ -113,15 +113,15 @@ static void setColumnElement(Column &c, size_t k, Element e) {
 /// The radius of element `k` of `c` converted to `to`: floats as Bounds.h
 /// says; a bool from a float near 0 may go either way; other integers from
 /// floats count as exact (the comparison demands exact integers).
-static double convertedRadius(const Column &c, size_t k, DType to) {
-  double r = c.radius(k);
-  if (r == 0 || !c.isFloatColumn())
+static ErrorBound convertedRadius(const Column &c, size_t k, DType to) {
+  ErrorBound r = c.radius(k);
+  if (r.exact() || !c.isFloatColumn())
     return r;
   if (isFloat(to))
-    return convertRadius(c.f[k], r, c.dtype, to);
-  if (to == DType::Bool)
-    return comparisonUncertain(c.f[k], 0, r, 0) ? 1 : 0;
-  return 0;
+    return convertBound(c.f[k], r, c.dtype, to);
+  if (to == DType::Bool && comparisonUncertain(c.f[k], 0, r, ErrorBound()))
+    return ErrorBound::uncertain();
+  return ErrorBound();
 }
 
 /// `c` converted to `to` (a no-op when the types agree).
@@ -252,17 +252,18 @@ static double floatBinary(ExprOp op, double a, double b, DType t) {
   return roundToFloatType(r, t);
 }
 
-/// The radius of a float binary operation's result `v` (Bounds.h).
-static double floatBinaryRadius(ExprOp op, double a, double b, double ra,
-                                double rb, double v, DType t) {
+/// The bound of a float binary operation's result `v` (Bounds.h).
+static ErrorBound floatBinaryRadius(ExprOp op, double a, double b,
+                                    ErrorBound ra, ErrorBound rb, double v,
+                                    DType t) {
   switch (op) {
   case ExprOp::Add:
   case ExprOp::Sub:
-    return addRadius(v, ra, rb, t);
+    return addBound(v, ra, rb, t);
   case ExprOp::Mul:
-    return mulRadius(a, b, ra, rb, v, t);
+    return mulBound(a, b, ra, rb, v, t);
   default:
-    return divRadius(a, b, ra, rb, v, t);
+    return divBound(a, b, ra, rb, v, t);
   }
 }
 
@@ -328,7 +329,7 @@ private:
   Column resultColumn(DType dtype, size_t n) const {
     Column c = makeColumn(dtype, n);
     if (radii)
-      c.r.assign(n, 0);
+      c.r.assign(n, ErrorBound());
     return c;
   }
 
@@ -443,14 +444,15 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
         continue;
       bool uncertain = cond->isFloatColumn()
                            ? comparisonUncertain(cond->f[k], 0,
-                                                 cond->radius(k), 0)
-                           : cond->radius(k) > 0;
+                                                 cond->radius(k), ErrorBound())
+                           : !cond->radius(k).exact();
       out.r[k] = !uncertain ? (c ? *a : *b).radius(k)
                  : isFloat(t)
-                     ? eitherRadius(a->f[k], b->f[k], a->radius(k),
-                                    b->radius(k))
-                     : std::max({a->radius(k), b->radius(k),
-                                 a->i[k] != b->i[k] ? 1.0 : 0.0});
+                     ? eitherBound(a->f[k], b->f[k], a->radius(k),
+                                   b->radius(k))
+                 : a->i[k] != b->i[k]
+                     ? ErrorBound::uncertain()
+                     : widerBound(a->radius(k), b->radius(k));
     }
     return out;
   }
@@ -473,7 +475,7 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
       setColumnElement(out, k, convertElement(r, DType::Bool, t));
       if (radii && comparisonUncertain(a->asDouble(k), b->asDouble(k),
                                        a->radius(k), b->radius(k)))
-        out.r[k] = 1;
+        out.r[k] = ErrorBound::uncertain();
     }
     return out;
   }
@@ -496,8 +498,8 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
       r.f = std::pow(x.f, y.f);
       setColumnElement(out, k, convertElement(r, DType::F64, t));
       if (radii && isFloat(t))
-        out.r[k] = powRadius(x.f, base->radius(k), y.f, exponent->radius(k),
-                             out.f[k], t);
+        out.r[k] = powBound(x.f, base->radius(k), y.f, exponent->radius(k),
+                            out.f[k], t);
     }
     return out;
   }
@@ -533,7 +535,7 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
         r.f = mathFunction(e.op, x.f);
         setColumnElement(out, k, convertElement(r, DType::F64, t));
         if (radii)
-          out.r[k] = mathRadius(e.op, x.f, a->radius(k), out.f[k], t);
+          out.r[k] = mathBound(e.op, x.f, a->radius(k), out.f[k], t);
         continue;
       }
       if (radii) // negation, logical not and integer rounding are exact
@@ -566,7 +568,7 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
     // other integers are exact.
     if (radii && t == DType::Bool)
       for (size_t k = 0; k < n; ++k)
-        out.r[k] = std::max(a->radius(k), b->radius(k));
+        out.r[k] = widerBound(a->radius(k), b->radius(k));
   }
   return out;
 }

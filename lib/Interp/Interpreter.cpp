@@ -123,7 +123,7 @@ static Tensor boundTensor(const TensorType &type, const Radii &radius) {
     return Tensor(); // exact
   Tensor bound(TensorType{DType::F64, type.shape});
   for (size_t k = 0; k < radius.size(); ++k)
-    bound.setDouble(int64_t(k), radius[k]);
+    bound.setDouble(int64_t(k), radius[k].bound());
   return bound;
 }
 

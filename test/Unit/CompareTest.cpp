@@ -251,3 +251,21 @@ TEST_CASE("bounds: select on a comparison that may flip takes both branches",
       {floats(DType::F32, {2}, {1, 1})});
   CHECK(clear.bounds[0].getDouble(0) == 0);
 }
+
+TEST_CASE("bounds: a long sum gets the likely bound, not the worst case",
+          "[compare][interp]") {
+  // 4096 ones: 4095 roundings of partial sums, each at most u * 4096. The
+  // worst case adds them all up; independent errors add as squares, and six
+  // scales of those are the smaller bound.
+  const int64_t n = 4096;
+  ReferenceOutputs r = runWithBounds(
+      "function (X: f32[4096]) -> (Y) { Y[] = +(X[i]); }",
+      {floats(DType::F32, {n}, std::vector<double>(n, 1.0))});
+  double each = kU * double(n);
+  double worst = double(n - 1) * each;
+  double likely = 6 * std::sqrt(double(n - 1)) * each;
+  double bound = r.bounds[0].getDouble(0);
+  CHECK(bound < worst / 5);
+  CHECK(bound >= likely);
+  CHECK(bound < 1.01 * likely);
+}

@@ -31,8 +31,8 @@ interpret(const typed::Program &program, std::vector<Tensor> inputs);
 
 /// The outputs and, per output, its error bound: for a float output an f64
 /// tensor of its shape whose element is the radius around the output's
-/// element within which every back end computing the program's math with
-/// the promised accuracy lies (lib/Interp/Bounds.h gives the model,
+/// element within which a back end computing the program's math with the
+/// promised accuracy lies (lib/Interp/Bounds.h gives the model,
 /// README.md the rule Support/Compare applies); for integers and bool an
 /// empty tensor (they are exact).
 struct ReferenceOutputs {

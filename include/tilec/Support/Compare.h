@@ -12,10 +12,12 @@
 //   - an infinity of either side: the same infinity, sign included;
 //   - otherwise |got - want| <= bound + 2 ulps of want in its type, the
 //     bound being the reference's per-element error bound
-//     (interpretWithBounds; NAME.bound.npy beside NAME.npy): what every
+//     (interpretWithBounds; NAME.bound.npy beside NAME.npy): what an
 //     implementation of the program's math with the promised accuracy stays
-//     within, derived from the magnitudes of what was summed, multiplied or
-//     passed through a function to make the element. The 2 ulps cover the
+//     within (surely, or with probability above 1 - 3e-8 where the worst
+//     case is vacuous: lib/Interp/Bounds.h), derived from the magnitudes of
+//     what was summed, multiplied or passed through a function to make the
+//     element. The 2 ulps cover the
 //     bound's own second-order terms. Without a bound (a .npy file written
 //     elsewhere) only the 2 ulps remain: right for element-wise programs,
 //     too strict for sums, never too loose. An element whose bound is not
