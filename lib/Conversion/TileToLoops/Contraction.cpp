@@ -36,6 +36,7 @@
 #include "Patterns.h"
 
 #include "tilec/Dialect/Tile/IR/TileOps.h"
+#include "tilec/Dialect/Tile/Transforms/AffineForms.h"
 #include "tilec/Dialect/Tile/Transforms/Bounds.h"
 #include "tilec/Dialect/Tile/Transforms/CellSink.h"
 #include "tilec/Dialect/Tile/Transforms/Fusion.h"
@@ -56,6 +57,7 @@ using tile::AggregationKind;
 using tile::CombinationKind;
 using tile::CellSinkDim;
 using tile::getCellSink;
+using tile::usesDimFrom;
 
 //===----------------------------------------------------------------------===//
 // Analysis
@@ -314,16 +316,6 @@ static IntegerSet guardSet(ArrayRef<Guard> guards, AffineMap subst,
     eqs.push_back(g.isEquality);
   }
   return IntegerSet::get(subst.getNumDims(), 0, exprs, eqs);
-}
-
-/// Whether `e` uses a dimension at or above `first`.
-static bool usesDimFrom(AffineExpr e, unsigned first) {
-  bool uses = false;
-  e.walk([&](AffineExpr sub) {
-    if (auto d = dyn_cast<AffineDimExpr>(sub))
-      uses |= d.getPosition() >= first;
-  });
-  return uses;
 }
 
 /// An affine.if with results whose branches `thenFn` and `elseValues` fill.

@@ -20,6 +20,7 @@
 #include "tilec/Dialect/Tile/Transforms/Passes.h"
 
 #include "tilec/Dialect/Tile/IR/TileOps.h"
+#include "tilec/Dialect/Tile/Transforms/AffineForms.h"
 #include "tilec/Dialect/Tile/Transforms/Bounds.h"
 #include "tilec/Dialect/Tile/Transforms/CellSink.h"
 
@@ -28,7 +29,6 @@
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <functional>
 #include <string>
 
 #define DEBUG_TYPE "tile-reindex-sink"
@@ -43,113 +43,16 @@ using namespace tilec;
 using namespace tilec::tile;
 
 //===----------------------------------------------------------------------===//
-// Affine helpers
+// One-variable guards hold on the ranges
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// An affine expression split as `sum_i coeffs[i] * d(first + i) + rest`,
-/// where `rest` uses none of the dimensions from `first` on.
-struct FreePart {
-  SmallVector<int64_t> coeffs;
-  AffineExpr rest;
-};
-
 /// A constraint `expr >= 0`, or `expr == 0`.
 struct Constraint {
   AffineExpr expr;
   bool isEquality;
 };
 } // namespace
-
-/// Whether `e` uses a dimension at or above `first`.
-static bool usesDimFrom(AffineExpr e, unsigned first) {
-  bool uses = false;
-  e.walk([&](AffineExpr sub) {
-    if (auto d = dyn_cast<AffineDimExpr>(sub))
-      uses |= d.getPosition() >= first;
-  });
-  return uses;
-}
-
-/// `e` split into its part linear in dimensions [first, first + count) and
-/// the rest; none when one of those dimensions occurs under a floordiv, a
-/// mod or a product that is not by a constant.
-static std::optional<FreePart> splitFree(AffineExpr e, unsigned first,
-                                         unsigned count) {
-  FreePart part{SmallVector<int64_t>(count, 0),
-                getAffineConstantExpr(0, e.getContext())};
-  bool linear = true;
-  // Bounded by the depth of the expression.
-  std::function<void(AffineExpr, int64_t)> add = [&](AffineExpr x,
-                                                     int64_t scale) {
-    if (!usesDimFrom(x, first)) {
-      part.rest = part.rest + x * scale;
-      return;
-    }
-    if (auto d = dyn_cast<AffineDimExpr>(x)) {
-      part.coeffs[d.getPosition() - first] += scale;
-      return;
-    }
-    auto bin = dyn_cast<AffineBinaryOpExpr>(x);
-    if (bin && x.getKind() == AffineExprKind::Add) {
-      add(bin.getLHS(), scale);
-      add(bin.getRHS(), scale);
-      return;
-    }
-    if (bin && x.getKind() == AffineExprKind::Mul)
-      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS())) {
-        add(bin.getLHS(), scale * c.getValue());
-        return;
-      }
-    linear = false;
-  };
-  add(e, 1);
-  if (!linear)
-    return std::nullopt;
-  return part;
-}
-
-/// A linear `e` rebuilt as `sum of coefficient * d + constant`, so that the
-/// terms a substitution cancels (`o - j + j`) go and a guard over one
-/// variable is seen as such. Anything else is kept as it is: a generic
-/// simplification would rewrite `mod` into floordivs, which Bounds.h would
-/// then take for an interval.
-static AffineExpr withoutCancelledTerms(AffineExpr e, unsigned numDims) {
-  std::optional<FreePart> part = splitFree(e, 0, numDims);
-  if (!part || !isa<AffineConstantExpr>(part->rest))
-    return e;
-  AffineExpr sum = getAffineConstantExpr(0, e.getContext());
-  for (unsigned d = 0; d < numDims; ++d)
-    if (part->coeffs[d] != 0)
-      sum = sum + getAffineDimExpr(d, e.getContext()) * part->coeffs[d];
-  return sum + part->rest;
-}
-
-/// The value of `e` at the point `dims` (no symbols).
-static int64_t evaluate(AffineExpr e, ArrayRef<int64_t> dims) {
-  if (auto c = dyn_cast<AffineConstantExpr>(e))
-    return c.getValue();
-  if (auto d = dyn_cast<AffineDimExpr>(e))
-    return dims[d.getPosition()];
-  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
-  if (!bin)
-    return 0;
-  int64_t l = evaluate(bin.getLHS(), dims), r = evaluate(bin.getRHS(), dims);
-  switch (e.getKind()) {
-  case AffineExprKind::Add:
-    return l + r;
-  case AffineExprKind::Mul:
-    return l * r;
-  case AffineExprKind::FloorDiv:
-    return llvm::divideFloorSigned(l, r);
-  case AffineExprKind::CeilDiv:
-    return llvm::divideCeilSigned(l, r);
-  case AffineExprKind::Mod:
-    return l - r * llvm::divideFloorSigned(l, r);
-  default:
-    return 0;
-  }
-}
 
 /// The only variable `e` mentions when the lowering takes `e >= 0` to be
 /// implied by the ranges (Bounds.h); none otherwise.
@@ -168,7 +71,7 @@ static std::optional<unsigned> rangeImpliedVar(AffineExpr e) {
 /// values where `e >= 0`: an interval, since `e` has no mod (Bounds.h).
 static void narrowRange(AffineExpr e, unsigned var, unsigned numVars,
                         int64_t &lo, int64_t &hi) {
-  if (std::optional<FreePart> part = splitFree(e, 0, numVars))
+  if (std::optional<LinearPart> part = splitLinear(e, 0, numVars))
     if (auto c = dyn_cast<AffineConstantExpr>(part->rest)) {
       int64_t a = part->coeffs[var];
       if (a > 0)
@@ -291,7 +194,7 @@ void Reindexing::solveRow(unsigned coord) {
   }
   // row == target over the work space.
   AffineExpr lhs = row.replaceDims(value);
-  std::optional<FreePart> part = splitFree(lhs, numCoords(), numOld);
+  std::optional<LinearPart> part = splitLinear(lhs, numCoords(), numOld);
   std::optional<unsigned> pivot;
   if (part)
     pivot = choosePivot(part->coeffs);
@@ -333,7 +236,7 @@ std::pair<int64_t, int64_t> Reindexing::coordRange(unsigned coord) {
     row = quotient->first;
     divisor = quotient->second;
   }
-  std::optional<FreePart> part = splitFree(row, 0, numOld);
+  std::optional<LinearPart> part = splitLinear(row, 0, numOld);
   auto rest = part ? dyn_cast<AffineConstantExpr>(part->rest) : nullptr;
   if (!rest)
     return {lo, hi};
