@@ -165,3 +165,19 @@ func.func @per_cell(%a: tensor<3x4xsi32>) -> tensor<5x1xsi32> {
   %q = tile.contract sum, none (%a) : (tensor<3x4xsi32>) -> tensor<5x1xsi32> {combine_type = si32, cons = affine_set<(d0, d1) : (0 == 0)>, lower_bounds = array<i64: 0, 0>, sink = affine_map<(d0, d1) -> (d0 + 1, 0)>, srcs = [affine_map<(d0, d1) -> (d0, d1)>], upper_bounds = array<i64: 2, 3>, var_names = ["i", "k"]}
   return %q : tensor<5x1xsi32>
 }
+
+// -----
+
+// Q[i floordiv 2 : 4] without the integrality of i / 2 (two values of i
+// meet in each cell): i cannot be solved for under the floordiv, so the
+// row becomes an equality and i stays a reduction variable.
+// CHECK-LABEL: func.func @floordiv_row
+// CHECK: tile.contract sum, none
+// CHECK-SAME: cons = affine_set<(d0, d1) : (d0 - d1 floordiv 2 == 0)>
+// CHECK-SAME: srcs = [affine_map<(d0, d1) -> (d1)>]
+// CHECK-SAME: upper_bounds = array<i64: 3, 7>
+// CHECK-SAME: var_names = ["o0", "i"]
+func.func @floordiv_row(%a: tensor<8xsi32>) -> tensor<4xsi32> {
+  %q = tile.contract sum, none (%a) : (tensor<8xsi32>) -> tensor<4xsi32> {combine_type = si32, cons = affine_set<(d0) : (0 == 0)>, lower_bounds = array<i64: 0>, sink = affine_map<(d0) -> (d0 floordiv 2)>, srcs = [affine_map<(d0) -> (d0)>], upper_bounds = array<i64: 7>, var_names = ["i"]}
+  return %q : tensor<4xsi32>
+}
