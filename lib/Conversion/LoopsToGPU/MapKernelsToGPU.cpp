@@ -80,7 +80,8 @@ LogicalResult lowerAffineIn(gpu::GPUFuncOp kernel) {
 /// Unrolls the innermost loops of the nest that run inside a work-item (the
 /// reductions) by the schedule's factor, in the host nest before it is
 /// cloned, where it is still valid affine code. A staged reduction keeps its
-/// loads in the shape the staging plan recorded, so it is not unrolled.
+/// loads in the shape the staging plan recorded, so emitStagedBody unrolls
+/// it instead, once its body is built.
 void unrollReductions(KernelPlan &plan) {
   if (plan.schedule.unroll <= 1 || plan.staging)
     return;

@@ -5,6 +5,15 @@
 // of times: work-items past the end of a loop run the reduction on clamped
 // indices and only skip the stores.
 //
+// Every loop of the reduction has a constant trip count: the full blocks
+// run in one loop and a last partial block, if any, after it. The
+// schedule's unroll is applied once the body is built, when the loads read
+// the tiles (unrolling the host nest first would replace the loads the
+// staging plan recorded), and with constant trip counts it makes no
+// epilogue loop that can run zero times: MLIR's SCF-to-SPIR-V lowering
+// (LLVM 22) returns undefined values from a zero-trip loop with iter_args
+// (llvm/llvm-project#211981).
+//
 //===----------------------------------------------------------------------===//
 
 #include "StagedReduction.h"
@@ -13,8 +22,10 @@
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -51,10 +62,14 @@ private:
   /// The first index of each dimension of `operand`'s tile.
   SmallVector<Value> tileOrigin(StagedOperand &operand, Value reductionStart);
   void emitCopy(StagedOperand &operand, ArrayRef<Value> origin, Value tile);
+  void emitBlock(ValueRange tiles, Value start, int64_t length,
+                 ValueRange accs, SmallVectorImpl<Value> &results);
   void emitReductionBlock(ArrayRef<SmallVector<Value>> origins,
-                          ValueRange tiles, Value start, ValueRange accs,
-                          SmallVectorImpl<Value> &results);
-  void redirectLoads(ArrayRef<SmallVector<Value>> origins, ValueRange tiles);
+                          ValueRange tiles, Value start, int64_t length,
+                          ValueRange accs, SmallVectorImpl<Value> &results);
+  void redirectLoads(ArrayRef<SmallVector<Value>> origins, ValueRange tiles,
+                     IRMapping &clones);
+  void unrollReduction();
 
   KernelPlan &plan;
   StagingPlan &staging;
@@ -62,6 +77,9 @@ private:
   IRMapping &mapping;
   const WorkItemPlace &place;
   Location loc;
+  /// The loops over one block of the reduction (the full blocks', the last
+  /// partial block's), once emitted.
+  SmallVector<scf::ForOp, 2> reductionBlocks;
 };
 
 Value StagedBodyBuilder::firstValue(Value inductionVar, Value reductionStart) {
@@ -152,13 +170,16 @@ void StagedBodyBuilder::emitCopy(StagedOperand &operand,
   memref::StoreOp::create(b, loc, value, tile, cell);
 }
 
+/// Makes the clones (in `clones`) of the staged operands' loads read the
+/// tiles instead.
 void StagedBodyBuilder::redirectLoads(ArrayRef<SmallVector<Value>> origins,
-                                      ValueRange tiles) {
+                                      ValueRange tiles, IRMapping &clones) {
   OpBuilder::InsertionGuard guard(b);
   for (auto [operand, origin, tile] :
        llvm::zip(staging.operands, origins, tiles))
     for (affine::AffineLoadOp load : operand.loads) {
-      auto copy = cast<affine::AffineLoadOp>(mapping.lookup(load.getOperation()));
+      auto copy =
+          cast<affine::AffineLoadOp>(clones.lookup(load.getOperation()));
       b.setInsertionPoint(copy);
       SmallVector<Value, 8> indices = *affine::expandAffineMap(
           b, copy.getLoc(), copy.getAffineMap(), copy.getMapOperands());
@@ -170,32 +191,82 @@ void StagedBodyBuilder::redirectLoads(ArrayRef<SmallVector<Value>> origins,
     }
 }
 
+/// One block of `length` reduction iterations from iteration `start`: the
+/// copies of the tiles, a barrier, the reduction over the tiles, and a
+/// barrier, so that the next block's copy does not overwrite a tile still
+/// being read.
+void StagedBodyBuilder::emitBlock(ValueRange tiles, Value start,
+                                  int64_t length, ValueRange accs,
+                                  SmallVectorImpl<Value> &results) {
+  SmallVector<SmallVector<Value>> origins;
+  for (auto [operand, tile] : llvm::zip(staging.operands, tiles)) {
+    origins.push_back(tileOrigin(operand, start));
+    emitCopy(operand, origins.back(), tile);
+  }
+  gpu::BarrierOp::create(b, loc);
+  emitReductionBlock(origins, tiles, start, length, accs, results);
+  gpu::BarrierOp::create(b, loc);
+}
+
 void StagedBodyBuilder::emitReductionBlock(
     ArrayRef<SmallVector<Value>> origins, ValueRange tiles, Value start,
-    ValueRange accs, SmallVectorImpl<Value> &results) {
+    int64_t length, ValueRange accs, SmallVectorImpl<Value> &results) {
   affine::AffineForOp reduction = staging.reduction;
-  int64_t trips = int64_t(*affine::getConstantTripCount(reduction));
-  Value end = add(start, constant(staging.block));
-  if (trips % staging.block != 0)
-    end = arith::MinUIOp::create(b, loc, end, constant(trips));
-  auto loop = emptyLoop(start, end, accs);
+  auto loop = emptyLoop(constant(0), constant(length), accs);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToEnd(loop.getBody());
-  Value iv = mul(loop.getInductionVar(), reduction.getStepAsInt());
+  Value iv = mul(add(start, loop.getInductionVar()), reduction.getStepAsInt());
   if (int64_t lower = reduction.getConstantLowerBound(); lower != 0)
     iv = add(iv, constant(lower));
-  mapping.map(reduction.getInductionVar(), iv);
-  mapping.map(reduction.getRegionIterArgs(), loop.getRegionIterArgs());
+  // The body is cloned once per block loop, each time with a mapping of its
+  // own: a region clone keeps the block arguments a mapping already has, so
+  // a second clone through one mapping would lose its loops' arguments.
+  IRMapping body = mapping;
+  body.map(reduction.getInductionVar(), iv);
+  body.map(reduction.getRegionIterArgs(), loop.getRegionIterArgs());
   for (Operation &op : reduction.getBody()->without_terminator())
-    b.clone(op, mapping);
-  redirectLoads(origins, tiles);
+    b.clone(op, body);
+  redirectLoads(origins, tiles, body);
   Operation *yield = reduction.getBody()->getTerminator();
   b.setInsertionPointToEnd(loop.getBody());
   SmallVector<Value> yielded;
   for (Value value : yield->getOperands())
-    yielded.push_back(mapping.lookupOrDefault(value));
+    yielded.push_back(body.lookupOrDefault(value));
   scf::YieldOp::create(b, loc, yielded);
   results.assign(loop.getResults().begin(), loop.getResults().end());
+  reductionBlocks.push_back(loop);
+}
+
+/// Unrolls what an unstaged nest's unroll covers (MapKernelsToGPU's
+/// unrollReductions): the innermost loops inside the work-item, which are
+/// the loops the reduction nests, or else the blocks' loops themselves. Run
+/// on the finished body, since an epilogue loop takes over the uses of the
+/// results. A factor above a loop's trip count unrolls it fully, so that no
+/// loop is left to run zero times.
+void StagedBodyBuilder::unrollReduction() {
+  int64_t factor = plan.schedule.unroll;
+  if (factor <= 1)
+    return;
+  for (scf::ForOp block : reductionBlocks) {
+    SmallVector<affine::AffineForOp> innermost;
+    block.getBody()->walk([&](affine::AffineForOp loop) {
+      bool hasInner = false;
+      loop.getBody()->walk([&](affine::AffineForOp) { hasInner = true; });
+      if (!hasInner)
+        innermost.push_back(loop);
+    });
+    if (innermost.empty()) {
+      int64_t trips = *getConstantIntValue(block.getUpperBound());
+      (void)loopUnrollByFactor(block, uint64_t(std::min(factor, trips)));
+      continue;
+    }
+    for (affine::AffineForOp loop : innermost) {
+      std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
+      if (trips && *trips > 0)
+        (void)affine::loopUnrollByFactor(
+            loop, std::min(uint64_t(factor), *trips));
+    }
+  }
 }
 
 void StagedBodyBuilder::build(ValueRange tiles) {
@@ -208,29 +279,28 @@ void StagedBodyBuilder::build(ValueRange tiles) {
   }
 
   int64_t trips = int64_t(*affine::getConstantTripCount(reduction));
-  int64_t blocks = (trips + staging.block - 1) / staging.block;
-  SmallVector<Value> inits;
+  int64_t fullBlocks = trips / staging.block;
+  int64_t tail = trips % staging.block;
+  SmallVector<Value> accs;
   for (Value init : reduction.getInits())
-    inits.push_back(mapping.lookupOrDefault(init));
-  auto outer = emptyLoop(constant(0), constant(blocks), inits);
-  {
+    accs.push_back(mapping.lookupOrDefault(init));
+  if (fullBlocks > 0) {
+    auto outer = emptyLoop(constant(0), constant(fullBlocks), accs);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToEnd(outer.getBody());
-    Value start = mul(outer.getInductionVar(), staging.block);
-    SmallVector<SmallVector<Value>> origins;
-    for (auto [operand, tile] : llvm::zip(staging.operands, tiles)) {
-      origins.push_back(tileOrigin(operand, start));
-      emitCopy(operand, origins.back(), tile);
-    }
-    gpu::BarrierOp::create(b, loc);
     SmallVector<Value> results;
-    emitReductionBlock(origins, tiles, start, outer.getRegionIterArgs(),
-                       results);
-    // The next block's copy must not overwrite a tile still being read.
-    gpu::BarrierOp::create(b, loc);
+    emitBlock(tiles, mul(outer.getInductionVar(), staging.block),
+              staging.block, outer.getRegionIterArgs(), results);
     scf::YieldOp::create(b, loc, results);
+    accs.assign(outer.getResults().begin(), outer.getResults().end());
   }
-  mapping.map(reduction.getResults(), outer.getResults());
+  if (tail > 0) {
+    SmallVector<Value> results;
+    emitBlock(tiles, constant(fullBlocks * staging.block), tail, accs,
+              results);
+    accs = std::move(results);
+  }
+  mapping.map(reduction.getResults(), accs);
 
   if (place.inBounds) {
     auto guard = scf::IfOp::create(b, loc, place.inBounds, false);
@@ -242,6 +312,7 @@ void StagedBodyBuilder::build(ValueRange tiles) {
       b.clone(op, mapping);
     after |= &op == reduction.getOperation();
   }
+  unrollReduction();
 }
 
 } // namespace

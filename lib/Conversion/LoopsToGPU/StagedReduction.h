@@ -32,7 +32,8 @@ struct WorkItemPlace {
 /// blocks of `plan.staging->block` iterations: per block, the work-items
 /// copy the staged operands' tiles into `tiles` together, meet at a
 /// barrier, reduce from the tiles, and meet again before the next copy.
-/// The ops after the reduction (the stores) run only `inBounds`.
+/// The reduction is unrolled by the schedule's `unroll`. The ops after the
+/// reduction (the stores) run only `inBounds`.
 void emitStagedBody(KernelPlan &plan, mlir::OpBuilder &b,
                     mlir::IRMapping &mapping, const WorkItemPlace &place,
                     mlir::ValueRange tiles);

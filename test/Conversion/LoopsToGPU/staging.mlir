@@ -7,7 +7,8 @@
 // operand's edge, between two barriers; the reduction reads the tiles.
 // The tiles do not divide 6 and 10, so the positions are clamped for the
 // reduction and only the store is guarded: every work-item reaches every
-// barrier.
+// barrier. The two full blocks run in a loop and the last 2 iterations
+// after it, so every loop has a constant trip count.
 // CHECK-LABEL: gpu.func @matmul
 // CHECK-SAME: workgroup(%[[TA:.+]] : memref<4x3xf32, #gpu.address_space<workgroup>>, %[[TB:.+]] : memref<3x4xf32, #gpu.address_space<workgroup>>)
 // CHECK-SAME: known_block_size = array<i32: 4, 2, 1>, known_grid_size = array<i32: 3, 2, 1>
@@ -16,7 +17,8 @@
 // CHECK: arith.cmpi ult
 // CHECK: %[[IN:.+]] = arith.andi
 // CHECK: %[[CLAMPED:.+]] = arith.minui
-// CHECK: %[[SUM:.+]] = scf.for %[[BLOCK:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args
+// CHECK: %[[C2:.+]] = arith.constant 2 : index
+// CHECK: %[[FULL:.+]] = scf.for %[[BLOCK:.+]] = %{{.+}} to %[[C2]] step %{{.+}} iter_args
 // CHECK: scf.for
 // CHECK: scf.if %{{.+}} -> (f32)
 // CHECK: memref.load %arg0
@@ -25,9 +27,18 @@
 // CHECK: memref.load %arg1
 // CHECK: memref.store %{{.+}}, %[[TB]]
 // CHECK: gpu.barrier
-// CHECK: scf.for {{.*}} iter_args
+// CHECK: %[[C3:.+]] = arith.constant 3 : index
+// CHECK: scf.for %{{.+}} = %{{.+}} to %[[C3]] step %{{.+}} iter_args
 // CHECK: memref.load %[[TA]]
 // CHECK: memref.load %[[TB]]
+// CHECK: arith.mulf
+// CHECK: gpu.barrier
+// The last partial block: the same copies, then 2 iterations.
+// CHECK: memref.store %{{.+}}, %[[TA]]
+// CHECK: memref.store %{{.+}}, %[[TB]]
+// CHECK: gpu.barrier
+// CHECK: %[[TWO:.+]] = arith.constant 2 : index
+// CHECK: %[[SUM:.+]] = scf.for %{{.+}} = %{{.+}} to %[[TWO]] step %{{.+}} iter_args(%{{.+}} = %[[FULL]])
 // CHECK: arith.mulf
 // CHECK: gpu.barrier
 // CHECK: scf.if %[[IN]] {
