@@ -2,6 +2,9 @@
 
 #include "tilec/Support/Json.h"
 
+#include <utility>
+#include <vector>
+
 using namespace tilec;
 using json = nlohmann::json;
 
@@ -36,31 +39,42 @@ public:
   }
 };
 
+/// Whether `root` nests more than kMaxJsonDepth levels of arrays and
+/// objects. An explicit stack, since the point is to avoid recursion.
+bool nestsTooDeep(const json &root) {
+  std::vector<std::pair<const json *, int>> pending{{&root, 1}};
+  while (!pending.empty()) {
+    auto [value, depth] = pending.back();
+    pending.pop_back();
+    if (!value->is_structured())
+      continue;
+    if (depth > kMaxJsonDepth)
+      return true;
+    for (const json &child : *value)
+      pending.push_back({&child, depth + 1});
+  }
+  return false;
+}
+
 } // namespace
 
 Result<json> tilec::parseJson(const std::string &text,
                               const std::string &name) {
-  // nlohmann parses iteratively, but dumping, copying and comparing a value
-  // recurse once per level: a file of a million '[' would overflow the stack
-  // of whichever reader then describes the value in a message. The callback
-  // sees every value's depth as it is parsed and drops what is too deep.
-  bool tooDeep = false;
-  json root = json::parse(
-      text,
-      [&](int depth, json::parse_event_t, json &) {
-        tooDeep = tooDeep || depth > kMaxJsonDepth;
-        return !tooDeep;
-      },
-      /*allow_exceptions=*/false);
-  if (tooDeep)
+  json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded()) {
+    SyntaxErrorFinder finder;
+    json::sax_parse(text, &finder);
+    return Result<json>::error(
+        name + ": not valid JSON" +
+        (finder.message.empty() ? "" : ": " + finder.message));
+  }
+  // nlohmann parses and destroys values iteratively, but dumping, copying
+  // and comparing them recurse once per level: a file of a million '[' would
+  // overflow the stack of whichever reader then describes the value in a
+  // message.
+  if (nestsTooDeep(root))
     return Result<json>::error(name + ": JSON nested more than " +
                                std::to_string(kMaxJsonDepth) +
                                " levels deep");
-  if (!root.is_discarded())
-    return root;
-  SyntaxErrorFinder finder;
-  json::sax_parse(text, &finder);
-  return Result<json>::error(name + ": not valid JSON" +
-                             (finder.message.empty() ? ""
-                                                     : ": " + finder.message));
+  return root;
 }

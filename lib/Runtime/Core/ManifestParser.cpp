@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <map>
 #include <set>
 
 using namespace tilec;
@@ -65,6 +66,13 @@ private:
   bool readSizes(const json &object, const std::string &where, const char *key,
                  std::array<uint64_t, 3> &out);
   bool checkBuffer(const Manifest &manifest, const std::string &where, int id);
+  /// The buffer with id `id` read so far, or null.
+  const ManifestBuffer *findBuffer(const Manifest &manifest, int id) const;
+
+  /// Buffer id -> its index in Manifest::buffers. Manifest::findBuffer is a
+  /// linear search, fine for a runtime's few look-ups but quadratic over a
+  /// file's every reference (a 1 MB manifest of 20,000 buffers took 1.3 s).
+  std::map<int, size_t> bufferIndex;
 };
 
 } // namespace
@@ -140,9 +148,17 @@ const json *ManifestReader::readArray(const json &object,
   return value;
 }
 
+const ManifestBuffer *ManifestReader::findBuffer(const Manifest &manifest,
+                                                 int id) const {
+  auto found = bufferIndex.find(id);
+  if (found == bufferIndex.end())
+    return nullptr;
+  return &manifest.buffers[found->second];
+}
+
 bool ManifestReader::checkBuffer(const Manifest &manifest,
                                  const std::string &where, int id) {
-  if (!manifest.findBuffer(id))
+  if (!findBuffer(manifest, id))
     return fail(where, "no buffer has id " + std::to_string(id));
   return true;
 }
@@ -212,7 +228,7 @@ bool ManifestReader::readValues(const json &root, const char *key,
         !readInt((*values)[i], where, "buffer", value.buffer) ||
         !checkBuffer(manifest, at(where, "buffer"), value.buffer))
       return false;
-    const ManifestBuffer &buffer = *manifest.findBuffer(value.buffer);
+    const ManifestBuffer &buffer = *findBuffer(manifest, value.buffer);
     if (buffer.role != role)
       return fail(at(where, "buffer"),
                   "buffer " + std::to_string(value.buffer) + " is an " +
@@ -305,7 +321,7 @@ bool ManifestReader::readKernel(const json &value, const std::string &where,
                       access + "\"");
     arg.access = *parsed;
     if (arg.access != Access::Read &&
-        manifest.findBuffer(arg.buffer)->role == BufferRole::Input)
+        findBuffer(manifest, arg.buffer)->role == BufferRole::Input)
       return fail(at(argWhere, "access"), "input buffer " +
                                               std::to_string(arg.buffer) +
                                               " must not be written");
@@ -388,7 +404,7 @@ Result<Manifest> ManifestReader::read(const json &root) {
     ManifestBuffer buffer;
     if (!readBuffer((*buffers)[i], at("buffers", i), buffer))
       return Status::error(error);
-    if (m.findBuffer(buffer.id))
+    if (!bufferIndex.emplace(buffer.id, m.buffers.size()).second)
       return Result<Manifest>::error(fileName + ": " + at("buffers", i) +
                                      ".id: " + std::to_string(buffer.id) +
                                      " is used twice");
