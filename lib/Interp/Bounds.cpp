@@ -75,8 +75,7 @@ ErrorBound interp::divBound(double a, double b, ErrorBound ea, ErrorBound eb,
   return withOwnError(spread, v, t, ulps::kDivide);
 }
 
-ErrorBound interp::convertBound(double v, ErrorBound e, DType from,
-                                DType to) {
+ErrorBound interp::convertBound(double v, ErrorBound e, DType from, DType to) {
   // Both sides round the same value alike; inexact values may round apart.
   if (e.exact() || unitRoundoff(to) <= unitRoundoff(from))
     return e;
@@ -87,9 +86,8 @@ bool interp::comparisonUncertain(double a, double b, ErrorBound ea,
                                  ErrorBound eb) {
   if (ea.exact() && eb.exact())
     return false;
-  double reach =
-      std::min(ea.worst + eb.worst,
-               kLikelyFactor * std::sqrt(ea.likely2 + eb.likely2));
+  double reach = std::min(ea.worst + eb.worst,
+                          kLikelyFactor * std::sqrt(ea.likely2 + eb.likely2));
   return !(std::abs(a - b) > reach);
 }
 
@@ -291,9 +289,9 @@ ErrorBound SumBound::bound(double v, DType t) const {
   double last = operationError(v, t, ulps::kCorrectlyRounded);
   ErrorBound e = terms;
   e.worst += backEndWorst + additions * referenceEach + last;
-  e.likely2 += additions * (backEndEach * backEndEach +
-                            referenceEach * referenceEach) +
-               last * last;
+  e.likely2 +=
+      additions * (backEndEach * backEndEach + referenceEach * referenceEach) +
+      last * last;
   return e;
 }
 
@@ -302,8 +300,8 @@ ErrorBound ProductBound::bound(double v, DType t) const {
     return {};
   double multiplications = double(count - 1);
   double spread = widestProduct - absProduct;
-  double backEnd = multiplications * (unitRoundoff(t) * widestProduct +
-                                      smallestNormal(t));
+  double backEnd =
+      multiplications * (unitRoundoff(t) * widestProduct + smallestNormal(t));
   double reference = multiplications * unitRoundoff(DType::F64) * absProduct +
                      operationError(v, t, ulps::kCorrectlyRounded);
   double worst = spread + backEnd + reference;

@@ -1,4 +1,4 @@
-//===- Bounds.h - Error bounds of the reference's values ---------*- C++ -*-===//
+//===- Bounds.h - Error bounds of the reference's values --------*- C++ -*-===//
 //
 // Private to lib/Interp. Besides its value, the interpreter can carry for
 // every element how far an implementation of the program's math, at the

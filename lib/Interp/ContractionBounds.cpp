@@ -7,9 +7,8 @@ using namespace tilec::interp;
 using ast::AggKind;
 using ast::CombKind;
 
-ContractionBounds::ContractionBounds(CombKind comb, AggKind agg,
-                                     DType termType, DType outType,
-                                     size_t cells)
+ContractionBounds::ContractionBounds(CombKind comb, AggKind agg, DType termType,
+                                     DType outType, size_t cells)
     : comb(comb), agg(agg), termType(termType), outType(outType) {
   if (agg == AggKind::Sum)
     sums.resize(cells);

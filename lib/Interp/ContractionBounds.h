@@ -1,4 +1,4 @@
-//===- ContractionBounds.h - Radii of a contraction's cells ------*- C++ -*-===//
+//===- ContractionBounds.h - Bounds of a contraction's cells ----*- C++ -*-===//
 //
 // Private to lib/Interp. While the contraction's loop nest feeds its runs to
 // the accumulator, it can feed them here too: per output cell, the bound of

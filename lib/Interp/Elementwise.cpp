@@ -6,7 +6,7 @@
 // bools, normalised to the type), so every operation is a flat loop.
 // Children whose shape is smaller are expanded to the node's shape with
 // NumPy's broadcasting rule first. When bounds are asked for, a column also
-// carries every element's radius (Bounds.h), computed beside the value.
+// carries every element's error bound (Bounds.h), computed beside the value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,10 +110,10 @@ static void setColumnElement(Column &c, size_t k, Element e) {
     c.i[k] = e.i;
 }
 
-/// The radius of element `k` of `c` converted to `to`: floats as Bounds.h
+/// The bound of element `k` of `c` converted to `to`: floats as Bounds.h
 /// says; a bool from a float near 0 may go either way; other integers from
 /// floats count as exact (the comparison demands exact integers).
-static ErrorBound convertedRadius(const Column &c, size_t k, DType to) {
+static ErrorBound convertedBound(const Column &c, size_t k, DType to) {
   ErrorBound r = c.radius(k);
   if (r.exact() || !c.isFloatColumn())
     return r;
@@ -134,7 +134,7 @@ static Column convertColumn(Column c, DType to) {
   if (!c.r.empty()) {
     out.r.resize(c.size());
     for (size_t k = 0; k < c.size(); ++k)
-      out.r[k] = convertedRadius(c, k, to);
+      out.r[k] = convertedBound(c, k, to);
   }
   return out;
 }
@@ -253,7 +253,7 @@ static double floatBinary(ExprOp op, double a, double b, DType t) {
 }
 
 /// The bound of a float binary operation's result `v` (Bounds.h).
-static ErrorBound floatBinaryRadius(ExprOp op, double a, double b,
+static ErrorBound floatBinaryBound(ExprOp op, double a, double b,
                                     ErrorBound ra, ErrorBound rb, double v,
                                     DType t) {
   switch (op) {
@@ -559,7 +559,7 @@ llvm::Expected<Column> ExprEvaluator::evaluate(const Expr &e, unsigned depth) {
       out.f[k] = floatBinary(e.op, a->f[k], b->f[k], t);
     if (radii)
       for (size_t k = 0; k < n; ++k)
-        out.r[k] = floatBinaryRadius(e.op, a->f[k], b->f[k], a->radius(k),
+        out.r[k] = floatBinaryBound(e.op, a->f[k], b->f[k], a->radius(k),
                                      b->radius(k), out.f[k], t);
   } else {
     for (size_t k = 0; k < n; ++k)

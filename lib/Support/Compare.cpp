@@ -103,8 +103,8 @@ TensorComparison tilec::compareTensors(const Tensor &got, const Tensor &want,
     if (ok)
       continue;
     if (!result.first)
-      result.first = ElementMismatch{coordinatesOf(e, want.type.shape), a, b,
-                                     allowed};
+      result.first =
+          ElementMismatch{coordinatesOf(e, want.type.shape), a, b, allowed};
     ++result.mismatches;
   }
   result.match = result.mismatches == 0;

@@ -148,17 +148,18 @@ TEST_CASE("compare: infinities match exactly, sign included", "[compare]") {
 }
 
 TEST_CASE("compare: integers and bool are exact", "[compare]") {
-  CHECK(compareTensors(ints(DType::I32, {1, -2, 3}), ints(DType::I32, {1, -2, 3}))
-            .match);
-  TensorComparison off =
-      compareTensors(ints(DType::I32, {1, -2, 4}), ints(DType::I32, {1, -2, 3}));
+  CHECK(
+      compareTensors(ints(DType::I32, {1, -2, 3}), ints(DType::I32, {1, -2, 3}))
+          .match);
+  TensorComparison off = compareTensors(ints(DType::I32, {1, -2, 4}),
+                                        ints(DType::I32, {1, -2, 3}));
   CHECK_FALSE(off.match);
   CHECK(off.exact);
   CHECK(formatComparison("N", off) ==
         "check: N: max abs error 1, max rel error 0.333 (1 of 3 elements "
         "differ, the first at [2]: got 4, expected 3; MISMATCH)");
-  CHECK(formatComparison("N", compareTensors(ints(DType::U8, {7}),
-                                             ints(DType::U8, {7}))) ==
+  CHECK(formatComparison(
+            "N", compareTensors(ints(DType::U8, {7}), ints(DType::U8, {7}))) ==
         "check: N: max abs error 0, max rel error 0 (exact; ok)");
   CHECK_FALSE(
       compareTensors(ints(DType::Bool, {1, 0}), ints(DType::Bool, {1, 1}))
@@ -216,8 +217,8 @@ TEST_CASE("bounds: elementwise operations propagate their operands' radii",
   double z = e.outputs[0].getDouble(0);
   double expBound = e.bounds[0].getDouble(0);
   CHECK(expBound >= std::exp(2.0) * sumRadius + 6 * ulpOf(z, DType::F32));
-  CHECK(expBound < 1.1 * (std::exp(2.0) * sumRadius + 6 * ulpOf(z, DType::F32)) +
-                       1e-30);
+  CHECK(expBound <
+        1.1 * (std::exp(2.0) * sumRadius + 6 * ulpOf(z, DType::F32)) + 1e-30);
   // sqrt of a sum that cancels to 0: its interval [-r, r] is clamped to
   // sqrt's domain, and sqrt(r) is far more than r.
   ReferenceOutputs s = runWithBounds(
@@ -226,8 +227,9 @@ TEST_CASE("bounds: elementwise operations propagate their operands' radii",
   CHECK(s.outputs[0].getDouble(0) == 0);
   CHECK(s.bounds[0].getDouble(0) >= std::sqrt(kU * 2));
   // Integers carry no bound: they are compared exactly.
-  ReferenceOutputs i = runWithBounds(
-      "function (X: i32[2]) -> (Z) { Z[] = +(X[i]); }", {ints(DType::I32, {1, 2})});
+  ReferenceOutputs i =
+      runWithBounds("function (X: i32[2]) -> (Z) { Z[] = +(X[i]); }",
+                    {ints(DType::I32, {1, 2})});
   CHECK(i.bounds[0].data.empty());
 }
 
@@ -235,20 +237,18 @@ TEST_CASE("bounds: select on a comparison that may flip takes both branches",
           "[compare][interp]") {
   // S is 0 up to its rounding, so S > 0 may go either way: Z may be 10 or
   // -10.
-  ReferenceOutputs r = runWithBounds(
-      "function (X: f32[2]) -> (Z) {\n"
-      "  S[] = +(X[i]);\n"
-      "  Z = S > 0 ? 10.0 : -10.0;\n"
-      "}",
-      {floats(DType::F32, {2}, {1, -1})});
+  ReferenceOutputs r = runWithBounds("function (X: f32[2]) -> (Z) {\n"
+                                     "  S[] = +(X[i]);\n"
+                                     "  Z = S > 0 ? 10.0 : -10.0;\n"
+                                     "}",
+                                     {floats(DType::F32, {2}, {1, -1})});
   CHECK(r.bounds[0].getDouble(0) >= 20);
   // Away from the tie it is exact.
-  ReferenceOutputs clear = runWithBounds(
-      "function (X: f32[2]) -> (Z) {\n"
-      "  S[] = +(X[i]);\n"
-      "  Z = S > 0 ? 10.0 : -10.0;\n"
-      "}",
-      {floats(DType::F32, {2}, {1, 1})});
+  ReferenceOutputs clear = runWithBounds("function (X: f32[2]) -> (Z) {\n"
+                                         "  S[] = +(X[i]);\n"
+                                         "  Z = S > 0 ? 10.0 : -10.0;\n"
+                                         "}",
+                                         {floats(DType::F32, {2}, {1, 1})});
   CHECK(clear.bounds[0].getDouble(0) == 0);
 }
 
@@ -258,9 +258,9 @@ TEST_CASE("bounds: a long sum gets the likely bound, not the worst case",
   // worst case adds them all up; independent errors add as squares, and six
   // scales of those are the smaller bound.
   const int64_t n = 4096;
-  ReferenceOutputs r = runWithBounds(
-      "function (X: f32[4096]) -> (Y) { Y[] = +(X[i]); }",
-      {floats(DType::F32, {n}, std::vector<double>(n, 1.0))});
+  ReferenceOutputs r =
+      runWithBounds("function (X: f32[4096]) -> (Y) { Y[] = +(X[i]); }",
+                    {floats(DType::F32, {n}, std::vector<double>(n, 1.0))});
   double each = kU * double(n);
   double worst = double(n - 1) * each;
   double likely = 6 * std::sqrt(double(n - 1)) * each;

@@ -1,4 +1,4 @@
-//===- ReferenceBound.h - A reference output's bound file --------*- C++ -*-===//
+//===- ReferenceBound.h - A reference output's bound file -------*- C++ -*-===//
 //
 // `tilec run --target=interp --output-dir DIR` and `tilec autotune
 // --export-candidates` write, beside every float output DIR/NAME.npy, its

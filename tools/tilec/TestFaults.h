@@ -1,4 +1,4 @@
-//===- TestFaults.h - Wrong back-end outputs for the checks' tests -*- C++ -*-===//
+//===- TestFaults.h - Wrong outputs for the checks' tests -------*- C++ -*-===//
 //
 // A check that cannot fail proves nothing, so the tests of `tilec run --check`
 // and `tilec bench` make the back end's outputs wrong on purpose and expect

@@ -1,4 +1,4 @@
-//===- Compare.h - Compare outputs with the reference ------------*- C++ -*-===//
+//===- Compare.h - Compare outputs with the reference -----------*- C++ -*-===//
 //
 // `tilec run --check`, `tilec bench`, `tilec autotune` and
 // `tilec-run --expect DIR` / `--tune DIR` compare a back end's outputs with

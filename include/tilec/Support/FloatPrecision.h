@@ -1,4 +1,4 @@
-//===- FloatPrecision.h - Unit roundoff and ulps of the float types -*- C++ -*-===//
+//===- FloatPrecision.h - Roundoff and ulps of float types ------*- C++ -*-===//
 //
 // The constants of floating-point error analysis for each float type, as the
 // reference interpreter's error bounds and the output comparison use them.
