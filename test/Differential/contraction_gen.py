@@ -144,6 +144,26 @@ class ContractionDraw:
             return Poly({y: 1, t: -1}, 1, 2)
         return Poly({}, self.rng.randint(0, d - 1))
 
+    def dense_poly(self, d):
+        """A plain variable for an axis of size d: often one that an axis of
+        the same size already has (a reduction or a shared batch axis)."""
+        matching = [v for v, n in self.nominal.items() if n == d]
+        if matching and self.rng.random() < 0.6:
+            return Poly({self.rng.choice(matching): 1})
+        return Poly({self.new_var(d): 1})
+
+    def dense_output(self, accesses):
+        """The output axes of a dense contraction: the variables only one
+        operand has (those several share are mostly summed over), in any
+        order, at most 4."""
+        uses = {}
+        for acc in accesses:
+            for v in {v for p in acc.polys for v in p.coeffs}:
+                uses[v] = uses.get(v, 0) + 1
+        free = [v for v in self.nominal if uses.get(v, 0) <= 1 or self.rng.random() < 0.2]
+        self.rng.shuffle(free)
+        return [Poly({v: 1}) for v in free[:4]]
+
     def output_polys(self, rank):
         vars_ = list(self.nominal)
         self.rng.shuffle(vars_)
@@ -344,11 +364,18 @@ def draw_contraction(b, name):
     combo = rng.choice(["none"] * 3 + ["mul"] * 4 + ["add", "eq", "cond"])
     count = {"none": 1, "mul": 2, "add": 2, "eq": 2, "cond": 3}[combo]
     ops = [b.pick_tensor(max_rank=4) for _ in range(count)]
-    accesses = [Access(v, [d.operand_poly(n) for n in v.shape]) for v in ops]
-    nvars = len(d.nominal)
-    rank = rng.choice([max(nvars - 1, 0), nvars, nvars, rng.randint(0, 3)])
-    rank = min(rank, 4)
-    out_polys = d.output_polys(rank)
+    if rng.random() < 0.4 and combo != "cond":
+        # Dense: plain variables only, as in matmuls, batched products and
+        # transposes, so that large inputs make large outputs and the
+        # register and work-group tiles of real kernels are reached.
+        accesses = [Access(v, [d.dense_poly(n) for n in v.shape]) for v in ops]
+        out_polys = d.dense_output(accesses)
+    else:
+        accesses = [Access(v, [d.operand_poly(n) for n in v.shape]) for v in ops]
+        nvars = len(d.nominal)
+        rank = rng.choice([max(nvars - 1, 0), nvars, nvars, rng.randint(0, 3)])
+        rank = min(rank, 4)
+        out_polys = d.output_polys(rank)
     d.random_constraints()
     d.ensure_bounded(accesses, out_polys)
 

@@ -87,6 +87,11 @@ class ExprGen:
 
     # -- operands ------------------------------------------------------------
 
+    def constant(self, v):
+        """Whether v's text refers to no tensor (so tilec folds it)."""
+        words = set(re.findall(r"\w+", v.text))
+        return not any(t.text in words for t in self.b.tensors())
+
     def leaf(self, shape=None, exact=False):
         def ok(v):
             return (shape is None or compatible(v.shape, shape)) and (v.exact or not exact)
@@ -276,7 +281,7 @@ class ExprGen:
 
     def select(self, depth, shape):
         c = self.expr(depth, shape, exact=True)
-        if not c.exact or c.lo == c.hi:
+        if not c.exact or c.lo == c.hi or self.constant(c):
             # A constant condition would fold the select away, and with it
             # the value tilec is expected to name (program_check.py).
             raise Retry()
@@ -427,11 +432,9 @@ class ExprGen:
 
     def misc(self, depth, shape):
         a = self.expr(depth, shape)
-        words = set(re.findall(r"\w+", a.text))
-        constant = not any(t.text in words for t in self.b.tensors())
         # reverse_grad(constant, tensor) is a constant, which the statement's
         # check (gen_programs.py) would take for a tensor: ident then.
-        if constant or self.rng.random() < 0.5:
+        if self.constant(a) or self.rng.random() < 0.5:
             v = Val("ident(%s)" % a.text, a.dtype, a.shape, a.lo, a.hi, a.exact)
         else:
             g = self.leaf()

@@ -43,8 +43,8 @@ def draw_size(rng, large_share):
 
 def draw_palette(rng):
     """The sizes a program's inputs share (shared sizes make contractions
-    and broadcasts line up). About half the programs have large sizes."""
-    large_share = rng.choice([0.0, 0.0, 0.3, 0.5, 0.7])
+    and broadcasts line up). Three programs in four have large sizes."""
+    large_share = rng.choice([0.0, 0.4, 0.6, 0.8])
     return [draw_size(rng, large_share) for _ in range(4)]
 
 
