@@ -9,6 +9,8 @@
 
 #include "Passes.h"
 
+#include "F64Math/F64Math.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -93,6 +95,9 @@ void collectNeeds(Operation *op, const tilec::SPIRVTargetOptions &options,
           gpu::LaneIdOp, gpu::NumSubgroupsOp, gpu::SubgroupSizeOp>(op) &&
       !options.subgroups)
     needs.push_back({"GroupNonUniform", "subgroup operations"});
+  if (tilec::f64math::isSoftwareF64MathOp(op) && !options.int64)
+    needs.push_back({"Int64", "f64 math functions, which take the bits of "
+                              "their argument apart as 64-bit integers"});
   for (Type type : op->getResultTypes())
     collectNeeds(type, options, needs);
   for (Type type : op->getOperandTypes())

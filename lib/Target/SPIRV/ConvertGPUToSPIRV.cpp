@@ -88,9 +88,10 @@ void mapMemorySpaces(Operation *gpuModule) {
 }
 
 /// GLSL.std.450 defines its transcendental functions (Exp, Pow, Sin, Acosh,
-/// ...) on 16- and 32-bit floats only; computing them in f32 would miss
-/// the f64 tolerance, so a math op on f64 other than the exact ones is an
-/// error naming the function, the kernel and (its location) the statement.
+/// ...) on 16- and 32-bit floats only. tilec-spirv-expand-f64-math computes
+/// every one the language has in software; any other math op on f64 (none
+/// that the front end emits) would have no SPIR-V form, so it is an error
+/// naming the function, the kernel and (its location) the statement.
 LogicalResult checkF64Math(Operation *gpuModule) {
   WalkResult result = gpuModule->walk([](Operation *op) {
     if (!isa<math::MathDialect>(op->getDialect()) ||

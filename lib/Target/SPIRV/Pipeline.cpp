@@ -93,6 +93,7 @@ void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm,
   kernels.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
   pm.addPass(createTilecSPIRVExpandPowFPass());
   pm.addPass(createTilecSPIRVExpandDivisionByZeroPass());
+  pm.addPass(createTilecSPIRVExpandF64MathPass());
   pm.addPass(createTilecSPIRVEmulateBF16Pass());
   pm.addPass(createTilecSPIRVAttachTargetPass(
       optionsFromSPIRVTarget<TilecSPIRVAttachTargetPassOptions>(options)));

@@ -197,4 +197,24 @@ def TilecSPIRVExpandDivisionByZeroPass
   }];
 }
 
+def TilecSPIRVExpandF64MathPass
+    : Pass<"tilec-spirv-expand-f64-math", "::mlir::ModuleOp"> {
+  let summary = "Compute the f64 math functions in software";
+  let description = [{
+    GLSL.std.450 has no f64 Exp, Log, Sin, Cos, Tan, Asin, Acos, Atan,
+    Sinh, Cosh, Tanh, Asinh, Acosh, Atanh or Pow. Rewrites each of these
+    math ops on f64 (and on vectors of f64, lane by lane) into arith ops:
+    range reduction (Payne-Hanek for sin, cos and tan of any argument),
+    Taylor polynomials whose coefficients scripts/f64-math-constants.py
+    computes, double-double arithmetic where the reduction or pow needs
+    it, and selects for zeros, infinities, NaN and the domain edges, with
+    C's results. The error is a few ulps. Runs after
+    tilec-spirv-expand-powf, whose math.powf of |x| it expands.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 #endif // TILEC_TARGET_SPIRV_PASSES_TD

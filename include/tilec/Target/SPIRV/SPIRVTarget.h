@@ -17,6 +17,7 @@
 // math-extend-to-supported-types (bf16 computes in f32; math on f16/bf16 in
 // f32), tilec-spirv-expand-powf (C's pow),
 // tilec-spirv-expand-division-by-zero (x / +-0 as x * +-inf),
+// tilec-spirv-expand-f64-math (the math functions of f64 in software),
 // tilec-spirv-emulate-bf16, tilec-spirv-attach-target,
 // tilec-convert-gpu-to-spirv, then on the spirv.module
 // spirv-lower-abi-attrs, tilec-spirv-float-controls (IEEE infinities, NaNs

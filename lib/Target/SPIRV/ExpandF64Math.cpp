@@ -1,0 +1,107 @@
+//===- ExpandF64Math.cpp - tilec-spirv-expand-f64-math --------------------===//
+//
+// GLSL.std.450 defines Exp, Log, Sin, Atan, Pow, ... on 16- and 32-bit
+// floats only, so a math function of an f64 tensor has no SPIR-V
+// instruction. As GPU math libraries do, the kernel computes it in
+// software instead: each such math op on f64 (or a vector of f64, one lane
+// at a time) becomes the arith ops of F64Math/, accurate to a few ulps,
+// with C's results for the special values. The math ops SPIR-V has exactly
+// on f64 (abs, floor, sqrt, ...) stay.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Passes.h"
+
+#include "F64Math/F64Math.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILECSPIRVEXPANDF64MATHPASS
+#include "Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+using namespace tilec::f64math;
+
+namespace {
+
+using Unary = Value (*)(MathBuilder &, Value);
+
+/// The expansion of a unary math op, or null if it is not one of them.
+Unary unaryExpansion(Operation *op) {
+  return llvm::TypeSwitch<Operation *, Unary>(op)
+      .Case<math::ExpOp>([](auto) { return &buildExp; })
+      .Case<math::LogOp>([](auto) { return &buildLog; })
+      .Case<math::SinOp>([](auto) { return &buildSin; })
+      .Case<math::CosOp>([](auto) { return &buildCos; })
+      .Case<math::TanOp>([](auto) { return &buildTan; })
+      .Case<math::AsinOp>([](auto) { return &buildAsin; })
+      .Case<math::AcosOp>([](auto) { return &buildAcos; })
+      .Case<math::AtanOp>([](auto) { return &buildAtan; })
+      .Case<math::SinhOp>([](auto) { return &buildSinh; })
+      .Case<math::CoshOp>([](auto) { return &buildCosh; })
+      .Case<math::TanhOp>([](auto) { return &buildTanh; })
+      .Case<math::AsinhOp>([](auto) { return &buildAsinh; })
+      .Case<math::AcoshOp>([](auto) { return &buildAcosh; })
+      .Case<math::AtanhOp>([](auto) { return &buildAtanh; })
+      .Default([](Operation *) { return nullptr; });
+}
+
+bool isF64(Type type) { return getElementTypeOrSelf(type).isF64(); }
+
+/// The scalar result of `op` on scalar operands.
+Value expandScalar(MathBuilder &b, Operation *op, ValueRange operands) {
+  if (isa<math::PowFOp>(op))
+    return buildPow(b, operands[0], operands[1]);
+  return unaryExpansion(op)(b, operands[0]);
+}
+
+} // namespace
+
+bool tilec::f64math::isSoftwareF64MathOp(Operation *op) {
+  return (unaryExpansion(op) || isa<math::PowFOp>(op)) &&
+         op->getNumResults() == 1 && isF64(op->getResult(0).getType());
+}
+
+namespace {
+
+struct ExpandF64MathPass
+    : tilec::impl::TilecSPIRVExpandF64MathPassBase<ExpandF64MathPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isSoftwareF64MathOp(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      OpBuilder builder(op);
+      Location loc = op->getLoc();
+      MathBuilder b(builder, loc);
+      auto vector = dyn_cast<VectorType>(op->getResult(0).getType());
+      Value result;
+      if (!vector) {
+        result = expandScalar(b, op, op->getOperands());
+      } else {
+        // One lane at a time: the expansions are scalar code.
+        SmallVector<Value> lanes;
+        for (int64_t i = 0; i < vector.getNumElements(); ++i) {
+          SmallVector<Value> operands;
+          for (Value operand : op->getOperands())
+            operands.push_back(
+                vector::ExtractOp::create(builder, loc, operand, i));
+          lanes.push_back(expandScalar(b, op, operands));
+        }
+        result = vector::FromElementsOp::create(builder, loc, vector, lanes);
+      }
+      op->getResult(0).replaceAllUsesWith(result);
+      op->erase();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,39 @@
+// tilec-spirv-expand-f64-math computes the math functions of f64 with
+// arith ops: a vector of f64 lane by lane, f32 left to GLSL.std.450, the
+// exact math ops (sqrt) left alone, sin through the 2/pi table of its
+// Payne-Hanek reduction, pow through double-double products split by
+// masking the low 27 bits of the encoding.
+// RUN: tilec-opt --tilec-spirv-expand-f64-math %s | FileCheck %s
+
+func.func @lanes(%x: vector<2xf64>, %y: f32, %z: f64) -> (vector<2xf64>, f32, f64) {
+  %0 = math.exp %x : vector<2xf64>
+  %1 = math.exp %y : f32
+  %2 = math.sqrt %z : f64
+  return %0, %1, %2 : vector<2xf64>, f32, f64
+}
+// CHECK-LABEL: func.func @lanes
+// CHECK: %[[L0:.*]] = vector.extract %{{.*}}[0] : f64 from vector<2xf64>
+// CHECK: math.roundeven
+// CHECK: %[[L1:.*]] = vector.extract %{{.*}}[1] : f64 from vector<2xf64>
+// CHECK: vector.from_elements %{{.*}}, %{{.*}} : vector<2xf64>
+// CHECK-NOT: math.exp {{.*}} : vector<2xf64>
+// CHECK: math.exp %{{.*}} : f32
+// CHECK: math.sqrt %{{.*}} : f64
+
+func.func @sin(%x: f64) -> f64 {
+  %0 = math.sin %x : f64
+  return %0 : f64
+}
+// CHECK-LABEL: func.func @sin
+// CHECK: arith.constant dense<[0.000000e+00, 0.000000e+00, 0.000000e+00, 0x41645F3060000000, {{.*}}]> : tensor<59xf64>
+// CHECK: tensor.extract
+// CHECK-NOT: math.sin
+
+func.func @pow(%x: f64, %y: f64) -> f64 {
+  %0 = math.powf %x, %y : f64
+  return %0 : f64
+}
+// CHECK-LABEL: func.func @pow
+// CHECK: arith.constant -134217728 : i64
+// CHECK: arith.andi %{{.*}} : i64
+// CHECK-NOT: math.powf
