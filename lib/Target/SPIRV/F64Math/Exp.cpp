@@ -34,20 +34,27 @@ Value expm1Reduced(MathBuilder &b, Value r) {
 
 } // namespace
 
-Value buildExpWithTail(MathBuilder &b, Value x, Value tail) {
-  // Beyond [-746, 710], exp is 0 or inf: clamping keeps k in range and
-  // still gives them (the scaling overflows or underflows). NaN becomes 0
-  // here and is passed through at the end.
-  Value clamped = b.select(b.gt(x, b.c(710)), b.c(710),
+Value buildScaledExp(MathBuilder &b, Value x, Value tail, int64_t exponent) {
+  // Beyond [-746, 711], exp(x) 2^exponent (exponent -1 or 0) is 0 or inf:
+  // clamping keeps k in range and still gives them (the scaling overflows
+  // or underflows). NaN becomes 0 here and is passed through at the end.
+  Value clamped = b.select(b.gt(x, b.c(711)), b.c(711),
                            b.select(b.lt(x, b.c(-746)), b.c(-746), x));
   clamped = b.select(b.isNaN(x), b.c(0), clamped);
   tail = b.select(b.eq(clamped, x), tail, b.c(0));
   Reduced reduced = reduce(b, clamped, tail);
   Value mantissa = b.add(b.c(1), expm1Reduced(b, reduced.r));
-  return b.nanPassthrough(x, b.scale(mantissa, b.toI64(reduced.k)));
+  Value k = b.iadd(b.toI64(reduced.k), b.ci(exponent));
+  return b.nanPassthrough(x, b.scale(mantissa, k));
 }
 
-Value buildExp(MathBuilder &b, Value x) { return buildExpWithTail(b, x, b.c(0)); }
+Value buildExpWithTail(MathBuilder &b, Value x, Value tail) {
+  return buildScaledExp(b, x, tail, 0);
+}
+
+Value buildExp(MathBuilder &b, Value x) {
+  return buildExpWithTail(b, x, b.c(0));
+}
 
 Value buildExpm1(MathBuilder &b, Value x) {
   Value clamped = b.select(b.gt(x, b.c(60)), b.c(60),

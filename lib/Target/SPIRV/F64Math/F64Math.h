@@ -26,6 +26,11 @@ bool isSoftwareF64MathOp(mlir::Operation *op);
 mlir::Value buildExp(MathBuilder &b, mlir::Value x);
 /// exp(x + tail) for a tail below ulp(x) (pow's double-double exponent).
 mlir::Value buildExpWithTail(MathBuilder &b, mlir::Value x, mlir::Value tail);
+/// exp(x + tail) 2^exponent, the power of two applied to the exponent of
+/// the result rather than by a multiplication that could overflow first
+/// (sinh and cosh: e^x / 2).
+mlir::Value buildScaledExp(MathBuilder &b, mlir::Value x, mlir::Value tail,
+                           int64_t exponent);
 /// expm1(x) for |x| <= 60 (callers clamp; beyond, exp(x) - 1 is exp(x)).
 mlir::Value buildExpm1(MathBuilder &b, mlir::Value x);
 

@@ -7,6 +7,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace tilec::f64math;
 
@@ -123,8 +125,24 @@ Value MathBuilder::horner(Value z, ArrayRef<double> coefficients) {
 Value MathBuilder::pow2(Value k) { return fromBits(shl(iadd(k, ci(1023)), 52)); }
 
 Value MathBuilder::scale(Value x, Value k) {
-  Value half = ashr(k, 1);
-  return mul(mul(x, pow2(half)), pow2(isub(k, half)));
+  // A normal result: k added to the exponent field, no multiplication a
+  // driver could reassociate into an overflow (0.5 h h as 0.5 (h h)).
+  Value exponent = iadd(iand(ashr(bits(x), 52), ci(0x7ff)), k);
+  Value normal = fromBits(iadd(bits(x), shl(k, 52)));
+  // A subnormal one: rounded once by the second multiplication (or, if
+  // the two are reassociated, by the single multiplication by 2^k).
+  Value lowK = select(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                            k, ci(-2000)),
+                      ci(-2000), k);
+  Value subnormal = mul(mul(x, pow2(iadd(lowK, ci(1000)))), c(0x1p-1000));
+  Value overflow = copySign(c(INFINITY), x);
+  auto below = [&](int64_t bound) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, exponent,
+                                 ci(bound));
+  };
+  Value result = select(below(1), subnormal,
+                        select(below(0x7ff), normal, overflow));
+  return select(eq(x, c(0)), x, result);
 }
 
 Value MathBuilder::withSignOf(Value x, Value magnitude) {

@@ -84,8 +84,9 @@ public:
   mlir::Value horner(mlir::Value z, llvm::ArrayRef<double> coefficients);
   /// 2^k for an i64 k in [-1022, 1023].
   mlir::Value pow2(mlir::Value k);
-  /// x * 2^k for an i64 k in [-2044, 2046], rounded once (in two steps
-  /// whose first is exact while x * 2^k is in range).
+  /// x * 2^k for a normal or zero x and an i64 k in [-2000, 2000], rounded
+  /// once: k is added to the exponent field where the result is normal,
+  /// +-inf beyond, and multiplied in where it is subnormal.
   mlir::Value scale(mlir::Value x, mlir::Value k);
   /// `magnitude` (computed for |x|) negated where x has its sign bit set:
   /// the result of an odd function, -0 for -0 included.

@@ -2,8 +2,9 @@
 //
 // On |x|, with the sign restored for the odd ones: through expm1 where
 // e^x - e^-x would cancel (sinh and tanh near 0), through exp elsewhere,
-// and as (e^(|x|/2) / 2) e^(|x|/2) where e^|x| alone would overflow but
-// the result does not (709 < |x| < 710.5).
+// and from 22 on as e^|x| / 2 with the halving applied to the exponent, so
+// that it is finite where the result is (709.78 < |x| < 710.48) even on a
+// driver that reassociates (0.5 h) h into 0.5 (h h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,10 +15,9 @@ using namespace mlir;
 namespace tilec::f64math {
 namespace {
 
-/// e^a / 2 for a >= 709 without overflowing before the result does.
-Value halfExpLarge(MathBuilder &b, Value a) {
-  Value h = buildExp(b, b.mul(b.c(0.5), a));
-  return b.mul(b.mul(b.c(0.5), h), h);
+/// e^a / 2, finite wherever the result is (up to a = 710.47).
+Value halfExp(MathBuilder &b, Value a) {
+  return buildScaledExp(b, a, b.c(0), -1);
 }
 
 } // namespace
@@ -28,11 +28,7 @@ Value buildSinh(MathBuilder &b, Value x) {
   // of e^a beyond.
   Value e = buildExpm1(b, b.select(b.lt(a, b.c(22)), a, b.c(22)));
   Value small = b.mul(b.c(0.5), b.add(e, b.div(e, b.add(e, b.c(1)))));
-  Value medium = b.mul(b.c(0.5), buildExp(b, b.select(b.lt(a, b.c(709)), a,
-                                                      b.c(709))));
-  Value result = b.select(b.lt(a, b.c(22)), small,
-                          b.select(b.lt(a, b.c(709)), medium,
-                                   halfExpLarge(b, a)));
+  Value result = b.select(b.lt(a, b.c(22)), small, halfExp(b, a));
   return b.nanPassthrough(x, b.withSignOf(x, result));
 }
 
@@ -40,10 +36,9 @@ Value buildCosh(MathBuilder &b, Value x) {
   Value a = b.abs(x);
   // e^a / 2 + e^-a / 2: the rounding errors of e^a and 1 / e^a cancel to
   // first order near 0.
-  Value t = buildExp(b, b.select(b.lt(a, b.c(709)), a, b.c(709)));
-  Value medium = b.add(b.mul(b.c(0.5), t), b.div(b.c(0.5), t));
-  Value result =
-      b.select(b.lt(a, b.c(709)), medium, halfExpLarge(b, a));
+  Value t = buildExp(b, b.select(b.lt(a, b.c(22)), a, b.c(22)));
+  Value small = b.add(b.mul(b.c(0.5), t), b.div(b.c(0.5), t));
+  Value result = b.select(b.lt(a, b.c(22)), small, halfExp(b, a));
   return b.nanPassthrough(x, result);
 }
 
