@@ -46,6 +46,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <functional>
 #include <optional>
@@ -103,7 +104,8 @@ struct ContractionPlan {
 
   /// The least and greatest values of `e` with every variable in its range,
   /// by interval arithmetic (exact when each variable occurs once); none
-  /// unless `e` is a sum of constant multiples of variables and constants.
+  /// unless `e` is built from variables and constants by sums, products,
+  /// floordivs and mods by constants.
   std::optional<std::pair<int64_t, int64_t>> rangeOf(AffineExpr e) {
     if (auto c = dyn_cast<AffineConstantExpr>(e))
       return std::make_pair(c.getValue(), c.getValue());
@@ -117,9 +119,17 @@ struct ContractionPlan {
       return std::nullopt;
     if (e.getKind() == AffineExprKind::Add)
       return std::make_pair(l->first + r->first, l->second + r->second);
-    if (e.getKind() != AffineExprKind::Mul || r->first != r->second)
+    if (r->first != r->second)
       return std::nullopt;
     int64_t k = r->first;
+    // By a positive constant, as tile-reindex-sink's lattices divide.
+    if (e.getKind() == AffineExprKind::Mod && k > 0)
+      return std::make_pair(int64_t(0), k - 1);
+    if (e.getKind() == AffineExprKind::FloorDiv && k > 0)
+      return std::make_pair(llvm::divideFloorSigned(l->first, k),
+                            llvm::divideFloorSigned(l->second, k));
+    if (e.getKind() != AffineExprKind::Mul)
+      return std::nullopt;
     int64_t a = l->first * k, b = l->second * k;
     return std::make_pair(std::min(a, b), std::max(a, b));
   }

@@ -35,18 +35,46 @@ func.func @lattice(%a: tensor<5xsi32>) -> tensor<11xsi32> {
 
 // -----
 
-// Q[2 * i + k : 21]: i (range 9) is solved for, on the lattice of k; k
-// (range 3) stays the one loop of the reduction.
+// Q[2 * i + k : 21], a transposed convolution: i (range 9) is solved for
+// on the lattice of k, and k steps through its residue class, k = o0 mod 2
+// + 2 * t, so that each cell loops over t in [0, 1] and needs no
+// divisibility test; k <= 2 is one (k >= 0 holds by construction).
 // CHECK-LABEL: func.func @transposed_conv
 // CHECK: tile.contract sum, mul
-// CHECK-SAME: cons = affine_set<(d0, d1) : ((d0 - d1) mod 2 == 0, (d0 - d1) floordiv 2 >= 0, -((d0 - d1) floordiv 2) + 8 >= 0)>
+// CHECK-SAME: cons = affine_set<(d0, d1) : (d0 floordiv 2 - d1 >= 0, -(d0 floordiv 2 - d1) + 8 >= 0, -(d0 mod 2 + d1 * 2) + 2 >= 0)>
 // CHECK-SAME: sink = affine_map<(d0, d1) -> (d0)>
-// CHECK-SAME: srcs = [affine_map<(d0, d1) -> ((d0 - d1) floordiv 2)>, affine_map<(d0, d1) -> (d1)>]
-// CHECK-SAME: upper_bounds = array<i64: 18, 2>
-// CHECK-SAME: var_names = ["o0", "k"]
+// CHECK-SAME: srcs = [affine_map<(d0, d1) -> (d0 floordiv 2 - d1)>, affine_map<(d0, d1) -> (d0 mod 2 + d1 * 2)>]
+// CHECK-SAME: upper_bounds = array<i64: 18, 1>
+// CHECK-SAME: var_names = ["o0", "k.t"]
 func.func @transposed_conv(%s: tensor<9xsi32>, %w: tensor<3xsi32>) -> tensor<21xsi32> {
   %q = tile.contract sum, mul (%s, %w) : (tensor<9xsi32>, tensor<3xsi32>) -> tensor<21xsi32> {combine_type = si32, cons = affine_set<(d0, d1) : (0 == 0)>, lower_bounds = array<i64: 0, 0>, sink = affine_map<(d0, d1) -> (d0 * 2 + d1)>, srcs = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>], upper_bounds = array<i64: 8, 2>, var_names = ["i", "k"]}
   return %q : tensor<21xsi32>
+}
+
+// -----
+
+// Q[2 * i - k + 2 : 21]: the partner's coefficient is -1, so k's residue is
+// that of -(o0 - 2) and i rounds up.
+// CHECK-LABEL: func.func @negative_partner
+// CHECK: tile.contract sum, mul
+// CHECK-SAME: srcs = [affine_map<(d0, d1) -> ((d0 - 2) ceildiv 2 + d1)>, affine_map<(d0, d1) -> ((-(d0 - 2)) mod 2 + d1 * 2)>]
+// CHECK-SAME: upper_bounds = array<i64: 18, 1>
+func.func @negative_partner(%s: tensor<9xsi32>, %w: tensor<3xsi32>) -> tensor<21xsi32> {
+  %q = tile.contract sum, mul (%s, %w) : (tensor<9xsi32>, tensor<3xsi32>) -> tensor<21xsi32> {combine_type = si32, cons = affine_set<(d0, d1) : (0 == 0)>, lower_bounds = array<i64: 0, 0>, sink = affine_map<(d0, d1) -> (d0 * 2 - d1 + 2)>, srcs = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>], upper_bounds = array<i64: 8, 2>, var_names = ["i", "k"]}
+  return %q : tensor<21xsi32>
+}
+
+// -----
+
+// Q[4 * r + c : 12] with c in [0, 3], a flattening: r = o0 floordiv 4 and
+// c = o0 mod 4 exactly, with nothing left to loop over (t in [0, 0]).
+// CHECK-LABEL: func.func @flatten
+// CHECK: tile.contract sum, none
+// CHECK-SAME: srcs = [affine_map<(d0, d1) -> (d0 floordiv 4 - d1, d0 mod 4 + d1 * 4)>]
+// CHECK-SAME: upper_bounds = array<i64: 11, 0>
+func.func @flatten(%m: tensor<3x4xsi32>) -> tensor<12xsi32> {
+  %q = tile.contract sum, none (%m) : (tensor<3x4xsi32>) -> tensor<12xsi32> {combine_type = si32, cons = affine_set<(d0, d1) : (0 == 0)>, lower_bounds = array<i64: 0, 0>, sink = affine_map<(d0, d1) -> (d0 * 4 + d1)>, srcs = [affine_map<(d0, d1) -> (d0, d1)>], upper_bounds = array<i64: 2, 3>, var_names = ["r", "c"]}
+  return %q : tensor<12xsi32>
 }
 
 // -----

@@ -121,7 +121,8 @@ class Reindexing {
 public:
   explicit Reindexing(ContractOp op)
       : op(op), ctx(op.getContext()), numOld(op.getNumVars()),
-        oldLo(op.getLowerBounds()), oldHi(op.getUpperBounds()) {}
+        oldLo(op.getLowerBounds()), oldHi(op.getUpperBounds()), curLo(oldLo),
+        curHi(oldHi), strided(numOld) {}
 
   void run();
 
@@ -137,6 +138,10 @@ private:
   /// Constraints over the work space that the solving adds.
   SmallVector<Constraint> added;
   llvm::SmallBitVector solved;
+  /// The ranges of the free work-space variables, and those that now step
+  /// through a lattice (`x = r + a * t`, the dimension standing for t).
+  SmallVector<int64_t> curLo, curHi;
+  llvm::SmallBitVector strided;
 
   /// The new variables: each one's range, the value it takes when no
   /// assignment is valid, its name, and the work space in them.
@@ -148,37 +153,94 @@ private:
   AffineExpr oldVar(unsigned v) const {
     return getAffineDimExpr(numCoords() + v, ctx);
   }
+  /// The free variable a row is solved for, and the one that steps through
+  /// its lattice when there is one.
+  struct Pivot {
+    unsigned var;
+    std::optional<unsigned> partner;
+  };
   void solveRow(unsigned coord);
-  std::optional<unsigned> choosePivot(ArrayRef<int64_t> coeffs) const;
+  /// The pivot that leaves the fewest iterations inside each cell; among
+  /// those, one that needs no divisibility test.
+  std::optional<Pivot> choosePivot(ArrayRef<int64_t> coeffs) const;
+  void solveWithPartner(unsigned v, unsigned w, int64_t a, int64_t b,
+                        AffineExpr num);
   void substitute(unsigned v, AffineExpr replacement);
+  void substitute(const llvm::DenseMap<AffineExpr, AffineExpr> &map);
   std::pair<int64_t, int64_t> coordRange(unsigned coord);
   void chooseNewVariables();
   void rewrite();
 };
 } // namespace
 
-/// The free variable to solve for: the widest range, so the loops left
-/// inside each cell are the shortest; then a unit coefficient (no lattice
-/// condition); then the first.
-std::optional<unsigned>
+/// The size of the range [lo, hi].
+static double sizeOf(int64_t lo, int64_t hi) {
+  return static_cast<double>(hi - lo + 1);
+}
+
+/// x modulo a > 0, in [0, a - 1].
+static int64_t floorMod(int64_t x, int64_t a) {
+  return x - a * llvm::divideFloorSigned(x, a);
+}
+
+/// The range of t in `x = r + a * t` for x in [lo, hi] and any r in
+/// [0, a - 1].
+static std::pair<int64_t, int64_t> strideRange(int64_t lo, int64_t hi,
+                                               int64_t a) {
+  return {llvm::divideCeilSigned(lo - (a - 1), a),
+          llvm::divideFloorSigned(hi, a)};
+}
+
+std::optional<Reindexing::Pivot>
 Reindexing::choosePivot(ArrayRef<int64_t> coeffs) const {
-  std::optional<unsigned> best;
-  auto key = [&](unsigned v) {
-    return std::make_pair(oldHi[v] - oldLo[v], std::abs(coeffs[v]) == 1);
-  };
+  SmallVector<unsigned> inRow;
   for (unsigned v = 0; v < numOld; ++v)
-    if (coeffs[v] != 0 && !solved.test(v) && (!best || key(v) > key(*best)))
-      best = v;
+    if (coeffs[v] != 0 && !solved.test(v))
+      inRow.push_back(v);
+  std::optional<Pivot> best;
+  double bestCost = 0;
+  bool bestExact = false;
+  for (unsigned v : inRow) {
+    Pivot p{v, std::nullopt};
+    int64_t a = std::abs(coeffs[v]);
+    // a * x_v + x_w (x_w's coefficient +-1, no other free term): x_w steps
+    // through its residue class instead of being tested against it.
+    if (a != 1 && inRow.size() == 2) {
+      unsigned w = inRow[0] == v ? inRow[1] : inRow[0];
+      if (std::abs(coeffs[w]) == 1)
+        p.partner = w;
+    }
+    // What each cell loops over: every free variable but v, the partner
+    // over its stride.
+    double cost = 1;
+    for (unsigned u = 0; u < numOld; ++u) {
+      if (u == v || solved.test(u))
+        continue;
+      auto [l, h] = p.partner == u ? strideRange(curLo[u], curHi[u], a)
+                                   : std::make_pair(curLo[u], curHi[u]);
+      cost *= sizeOf(l, h);
+    }
+    bool exact = a == 1 || p.partner;
+    if (!best || cost < bestCost || (cost == bestCost && exact && !bestExact)) {
+      best = p;
+      bestCost = cost;
+      bestExact = exact;
+    }
+  }
   return best;
 }
 
 void Reindexing::substitute(unsigned v, AffineExpr replacement) {
-  AffineExpr var = oldVar(v);
-  for (AffineExpr &e : value)
-    e = e.replace(var, replacement);
-  for (Constraint &c : added)
-    c.expr = c.expr.replace(var, replacement);
+  llvm::DenseMap<AffineExpr, AffineExpr> map{{oldVar(v), replacement}};
+  substitute(map);
   solved.set(v);
+}
+
+void Reindexing::substitute(const llvm::DenseMap<AffineExpr, AffineExpr> &map) {
+  for (AffineExpr &e : value)
+    e = e.replace(map);
+  for (Constraint &c : added)
+    c.expr = c.expr.replace(map);
 }
 
 /// Makes coordinate `coord` equal to its output index: solves the row for
@@ -195,27 +257,33 @@ void Reindexing::solveRow(unsigned coord) {
   // row == target over the work space.
   AffineExpr lhs = row.replaceDims(value);
   std::optional<LinearPart> part = splitLinear(lhs, numCoords(), numOld);
-  std::optional<unsigned> pivot;
+  std::optional<Pivot> pivot;
   if (part)
     pivot = choosePivot(part->coeffs);
   if (!pivot) {
     added.push_back({target - lhs, /*isEquality=*/true});
     return;
   }
-  unsigned v = *pivot;
-  int64_t a = part->coeffs[v];
-  // a * x_v = target - rest - sum of the other free terms.
+  unsigned v = pivot->var;
+  SmallVector<int64_t> coeffs = part->coeffs;
+  // a * x_v + sum of the other free terms = num, with a > 0.
   AffineExpr num = target - part->rest;
-  for (unsigned w = 0; w < numOld; ++w)
-    if (w != v && part->coeffs[w] != 0)
-      num = num - oldVar(w) * part->coeffs[w];
-  if (a < 0) {
+  if (coeffs[v] < 0) {
     num = num * -1;
-    a = -a;
+    for (int64_t &c : coeffs)
+      c = -c;
   }
+  int64_t a = coeffs[v];
+  if (pivot->partner) {
+    solveWithPartner(v, *pivot->partner, a, coeffs[*pivot->partner], num);
+    return;
+  }
+  for (unsigned w = 0; w < numOld; ++w)
+    if (w != v && coeffs[w] != 0)
+      num = num - oldVar(w) * coeffs[w];
   AffineExpr solution = num;
   if (a != 1) {
-    // The lattice: only cells where a divides `num` receive this term.
+    // The lattice: only where a divides `num` is there an assignment.
     added.push_back({num % a, /*isEquality=*/true});
     solution = num.floorDiv(a);
   }
@@ -223,6 +291,31 @@ void Reindexing::solveRow(unsigned coord) {
   added.push_back({solution - oldLo[v], /*isEquality=*/false});
   added.push_back({oldHi[v] - solution, /*isEquality=*/false});
   substitute(v, solution);
+}
+
+/// Solves a * x_v + b * x_w = num (a > 1, b = +-1, num free of free
+/// variables) on its lattice: x_w = r + a * t with r the residue of
+/// b * num modulo a and t a new variable in x_w's place, so that x_v is
+/// exact: num floordiv a - t when b = 1, num ceildiv a + t when b = -1.
+/// Each cell then loops over the a-th of x_w's values that can reach it,
+/// and tests no divisibility.
+void Reindexing::solveWithPartner(unsigned v, unsigned w, int64_t a, int64_t b,
+                                  AffineExpr num) {
+  AffineExpr t = oldVar(w); // the same work-space dimension, now t
+  AffineExpr partner = (num * b) % a + t * a;
+  AffineExpr solution = b == 1 ? num.floorDiv(a) - t : num.ceilDiv(a) + t;
+  substitute({{oldVar(v), solution}, {t, partner}});
+  solved.set(v);
+  added.push_back({solution - oldLo[v], /*isEquality=*/false});
+  added.push_back({oldHi[v] - solution, /*isEquality=*/false});
+  // t's range below keeps x_w in [lo, hi] whatever r is at an end that is
+  // a multiple of a (lo) or one less than one (hi + 1); elsewhere, a test.
+  if (floorMod(oldLo[w], a) != 0)
+    added.push_back({partner - oldLo[w], /*isEquality=*/false});
+  if (floorMod(oldHi[w] + 1, a) != 0)
+    added.push_back({oldHi[w] - partner, /*isEquality=*/false});
+  std::tie(curLo[w], curHi[w]) = strideRange(curLo[w], curHi[w], a);
+  strided.set(w);
 }
 
 /// The cells coordinate `coord` may reach: its output index over the old
@@ -282,10 +375,11 @@ void Reindexing::chooseNewVariables() {
       continue;
     }
     renumber.push_back(getAffineDimExpr(lo.size(), ctx));
-    lo.push_back(oldLo[v]);
-    hi.push_back(oldHi[v]);
-    fallback.push_back(oldLo[v]);
-    names.push_back(op.getVarNames()[v]);
+    lo.push_back(curLo[v]);
+    hi.push_back(curHi[v]);
+    fallback.push_back(curLo[v]);
+    auto name = cast<StringAttr>(op.getVarNames()[v]).str();
+    names.push_back(StringAttr::get(ctx, strided.test(v) ? name + ".t" : name));
   }
 }
 

@@ -47,14 +47,18 @@ def TileReindexSinkPass
     The new variables are the output coordinates `o` (one per output index
     that is not a constant) followed by the old variables that remain free.
     Output row by row, `a * x_v + rest = o` is solved for one old variable
-    `x_v` (the one with the widest range, so the loops left inside are the
-    shortest): `x_v = o - rest` when `a` is 1 (a unimodular change of
-    variables), else `x_v = (o - rest) floordiv a` with the lattice
-    condition `(o - rest) mod a == 0`. A row with no free variable left, or
-    with a variable under `floordiv`, becomes the equality `o == row`. The
-    old variable's range becomes two constraints, every map and constraint
-    is rewritten through the substitution, and `q floordiv d` rows whose
-    `q mod d == 0` is a constraint are solved as `q = d * o`.
+    `x_v` (the one that leaves the fewest iterations inside each cell):
+    `x_v = o - rest` when `a` is 1 (a unimodular change of variables);
+    when the row is `a * x_v + b * x_w` plus constants and coordinates with
+    b = +-1 (a transposed convolution's `2 * y + ky - 1`), `x_w` steps
+    through its residue class, `x_w = (b * (o - c)) mod a + a * t`, with t a
+    new variable, and `x_v` is exact; else `x_v = (o - rest) floordiv a`
+    with the lattice condition `(o - rest) mod a == 0`. A row with no free
+    variable left, or with a variable under `floordiv`, becomes the
+    equality `o == row`. The old variables' ranges become constraints,
+    every map and constraint is rewritten through the substitution, and
+    `q floordiv d` rows whose `q mod d == 0` is a constraint are solved as
+    `q = d * o`.
 
     Precondition: every one-variable inequality (no `mod`) among the
     constraints holds on the variable's whole range, as MLIRGen and
