@@ -277,8 +277,6 @@ class ProgramBuilder:
         for v in sub.values[len(args):]:
             if v.listed:
                 self.helper_values["%s.1.%s" % (fname, v.text)] = v
-        for key, v in sub.helper_values.items():
-            self.helper_values["%s.1.%s" % (fname, key)] = v
 
 
 def random_dtype(rng):
