@@ -22,6 +22,8 @@ constexpr uint32_t opEntryPoint = 15;
 constexpr uint32_t opExecutionMode = 16;
 constexpr uint32_t executionModelGLCompute = 5;
 constexpr uint32_t executionModeLocalSize = 17;
+constexpr uint32_t executionModeDenormPreserve = 4459;
+constexpr uint32_t executionModeSignedZeroInfNanPreserve = 4461;
 
 /// Decodes the nul-terminated literal string starting at `words[0]`, which
 /// may span `count` words. False if it is not terminated within them.
@@ -83,11 +85,18 @@ Result<SpirvModule> parseSpirv(const std::string &bytes,
                    std::to_string(at));
       module.entryPoints.push_back(entry);
       entryIds.push_back(ops[1]);
-    } else if (opcode == opExecutionMode && numOps >= 5 &&
-               ops[1] == executionModeLocalSize) {
-      for (size_t i = 0; i < entryIds.size(); ++i)
-        if (entryIds[i] == ops[0])
-          module.entryPoints[i].localSize = {ops[2], ops[3], ops[4]};
+    } else if (opcode == opExecutionMode && numOps >= 2) {
+      for (size_t i = 0; i < entryIds.size(); ++i) {
+        if (entryIds[i] != ops[0])
+          continue;
+        SpirvEntryPoint &entry = module.entryPoints[i];
+        if (ops[1] == executionModeLocalSize && numOps >= 5)
+          entry.localSize = {ops[2], ops[3], ops[4]};
+        else if (ops[1] == executionModeSignedZeroInfNanPreserve && numOps >= 3)
+          entry.infNanPreserveWidths.push_back(ops[2]);
+        else if (ops[1] == executionModeDenormPreserve && numOps >= 3)
+          entry.denormPreserveWidths.push_back(ops[2]);
+      }
     }
     at += count;
   }

@@ -2,7 +2,7 @@
 //
 // Reads just enough of a SPIR-V module to check it against the manifest and
 // the device before the driver sees it: the header, the capabilities, and
-// each GLCompute entry point with its LocalSize. Drivers differ in how they
+// each GLCompute entry point with its LocalSize and float controls. Drivers differ in how they
 // treat a malformed module (some abort), so this reader rejects any binary
 // whose instruction stream does not parse.
 //
@@ -26,6 +26,9 @@ struct SpirvEntryPoint {
   /// From OpExecutionMode LocalSize; absent when the module sets the size
   /// another way (LocalSizeId, a WorkgroupSize constant).
   std::optional<std::array<uint32_t, 3>> localSize;
+  /// The float widths of its SignedZeroInfNanPreserve and DenormPreserve
+  /// execution modes (SPV_KHR_float_controls).
+  std::vector<uint32_t> infNanPreserveWidths, denormPreserveWidths;
 };
 
 struct SpirvModule {

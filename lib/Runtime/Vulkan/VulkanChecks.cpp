@@ -49,6 +49,37 @@ Status checkCapabilities(const SpirvModule &module,
   return Status::success();
 }
 
+/// Each float-controls mode of an entry point must be one the device
+/// grants for that width (VkPhysicalDeviceFloatControlsProperties): a
+/// module compiled for another device may ask for more.
+Status checkFloatControls(const ManifestKernel &kernel,
+                          const SpirvEntryPoint &entry,
+                          const DeviceInfo &device) {
+  auto check = [&](const std::vector<uint32_t> &widths, const char *mode,
+                   const char *property, bool f16, bool f32, bool f64) {
+    for (uint32_t width : widths) {
+      bool granted = width == 16 ? f16 : width == 32 ? f32 : width == 64 && f64;
+      if (!granted)
+        return Status::error(kernelPrefix(kernel) + "entry point '" +
+                             entry.name + "' declares " + mode + " " +
+                             std::to_string(width) + ", which device " +
+                             device.id + " does not grant (" + property +
+                             "Float" + std::to_string(width) +
+                             "); compile the program for this device");
+    }
+    return Status::success();
+  };
+  if (Status s = check(entry.infNanPreserveWidths, "SignedZeroInfNanPreserve",
+                       "shaderSignedZeroInfNanPreserve",
+                       device.infNanPreserveF16, device.infNanPreserveF32,
+                       device.infNanPreserveF64);
+      !s)
+    return s;
+  return check(entry.denormPreserveWidths, "DenormPreserve",
+               "shaderDenormPreserve", device.denormPreserveF16,
+               device.denormPreserveF32, device.denormPreserveF64);
+}
+
 Status checkWorkGroup(const ManifestKernel &kernel, const SpirvModule &module,
                       const VkPhysicalDeviceLimits &limits) {
   std::string prefix = kernelPrefix(kernel);
@@ -216,6 +247,10 @@ Status checkManifest(const Manifest &manifest, const SpirvModule &module,
   for (const ManifestKernel &kernel : manifest.kernels) {
     if (Status s = checkWorkGroup(kernel, module, device.limits); !s)
       return s;
+    if (const SpirvEntryPoint *entry =
+            module.findEntryPoint(entryPointName(kernel)))
+      if (Status s = checkFloatControls(kernel, *entry, device.info); !s)
+        return s;
     if (Status s = checkBindings(manifest, kernel, device.limits); !s)
       return s;
   }
