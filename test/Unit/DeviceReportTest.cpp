@@ -35,6 +35,9 @@ DeviceInfo sampleGPU() {
   d.subgroupSize = 32;
   d.fp16 = true;
   d.fp64 = true;
+  // What the H200's Vulkan driver grants (denormals kept for f16 only).
+  d.infNanPreserveF16 = d.infNanPreserveF32 = d.infNanPreserveF64 = true;
+  d.denormPreserveF16 = true;
   d.extensions = {"VK_KHR_16bit_storage"};
   return d;
 }
@@ -64,6 +67,9 @@ TEST_CASE("a device report reads back what it wrote", "[devices]") {
   CHECK(d.maxWorkItemSizes == want.maxWorkItemSizes);
   CHECK(d.maxWorkGroupCount == want.maxWorkGroupCount);
   CHECK(d.fp16);
+  CHECK(d.infNanPreserveF64);
+  CHECK(d.denormPreserveF16);
+  CHECK_FALSE(d.denormPreserveF32);
   CHECK(d.extensions == want.extensions);
   // Printing what was read gives the same text again.
   CHECK(formatDeviceReportJson(*parsed) == formatDeviceReportJson(report));
