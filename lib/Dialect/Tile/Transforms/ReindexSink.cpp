@@ -287,9 +287,10 @@ void Reindexing::solveRow(unsigned coord) {
     added.push_back({num % a, /*isEquality=*/true});
     solution = num.floorDiv(a);
   }
-  // The old variable's range is now a condition on its solution.
-  added.push_back({solution - oldLo[v], /*isEquality=*/false});
-  added.push_back({oldHi[v] - solution, /*isEquality=*/false});
+  // The variable's range (the old one's, or t's for a lattice) is now a
+  // condition on its solution.
+  added.push_back({solution - curLo[v], /*isEquality=*/false});
+  added.push_back({curHi[v] - solution, /*isEquality=*/false});
   substitute(v, solution);
 }
 
@@ -306,14 +307,14 @@ void Reindexing::solveWithPartner(unsigned v, unsigned w, int64_t a, int64_t b,
   AffineExpr solution = b == 1 ? num.floorDiv(a) - t : num.ceilDiv(a) + t;
   substitute({{oldVar(v), solution}, {t, partner}});
   solved.set(v);
-  added.push_back({solution - oldLo[v], /*isEquality=*/false});
-  added.push_back({oldHi[v] - solution, /*isEquality=*/false});
+  added.push_back({solution - curLo[v], /*isEquality=*/false});
+  added.push_back({curHi[v] - solution, /*isEquality=*/false});
   // t's range below keeps x_w in [lo, hi] whatever r is at an end that is
   // a multiple of a (lo) or one less than one (hi + 1); elsewhere, a test.
-  if (floorMod(oldLo[w], a) != 0)
-    added.push_back({partner - oldLo[w], /*isEquality=*/false});
-  if (floorMod(oldHi[w] + 1, a) != 0)
-    added.push_back({oldHi[w] - partner, /*isEquality=*/false});
+  if (floorMod(curLo[w], a) != 0)
+    added.push_back({partner - curLo[w], /*isEquality=*/false});
+  if (floorMod(curHi[w] + 1, a) != 0)
+    added.push_back({curHi[w] - partner, /*isEquality=*/false});
   std::tie(curLo[w], curHi[w]) = strideRange(curLo[w], curHi[w], a);
   strided.set(w);
 }
