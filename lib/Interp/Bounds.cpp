@@ -26,13 +26,12 @@ double interp::operationError(double v, DType t, double ulps) {
   return ulps * ulpOf(v, t) + smallestNormal(t);
 }
 
-/// `e` plus an operation's own error at value v: once for the reference's
-/// rounding, once for the back end's.
+CorrectRounding::CorrectRounding(DType t)
+    : u(unitRoundoff(t)), normal(smallestNormal(t)) {}
+
+/// `e` plus the own error of an operation accurate to `ulps` at value v.
 static ErrorBound withOwnError(ErrorBound e, double v, DType t, double ulps) {
-  double own = operationError(v, t, ulps);
-  e.worst += 2 * own;
-  e.likely2 += 2 * own * own;
-  return e;
+  return plusOwnError(e, operationError(v, t, ulps));
 }
 
 ErrorBound interp::addBound(double v, ErrorBound a, ErrorBound b, DType t) {
@@ -42,14 +41,7 @@ ErrorBound interp::addBound(double v, ErrorBound a, ErrorBound b, DType t) {
 
 ErrorBound interp::mulBound(double a, double b, ErrorBound ea, ErrorBound eb,
                             double v, DType t) {
-  ErrorBound spread;
-  spread.worst = scaleRadius(std::abs(a), eb.worst) +
-                 scaleRadius(std::abs(b), ea.worst) +
-                 scaleRadius(ea.worst, eb.worst);
-  spread.likely2 = scaleRadius(b * b, ea.likely2) +
-                   scaleRadius(a * a, eb.likely2) +
-                   scaleRadius(ea.likely2, eb.likely2);
-  return withOwnError(spread, v, t, ulps::kCorrectlyRounded);
+  return withOwnError(mulSpread(a, b, ea, eb), v, t, ulps::kCorrectlyRounded);
 }
 
 /// |(a + e)/(b + d) - a/b| <= (|b| e + |a| d) / (|b| (|b| - d)) for |d| < |b|.

@@ -84,6 +84,31 @@ double operationError(double v, DType t, double ulps);
 /// stays exact).
 inline double scaleRadius(double a, double r) { return r == 0 ? 0 : a * r; }
 
+/// `e` plus an operation's own error `own`: once for the reference's
+/// rounding, once for the back end's.
+inline ErrorBound plusOwnError(ErrorBound e, double own) {
+  e.worst += 2 * own;
+  e.likely2 += 2 * own * own;
+  return e;
+}
+
+/// A cheap upper bound of operationError(v, t, 0.5) for the inner loops of
+/// contractions: half an ulp is at most u * max(|v|, smallest normal).
+struct CorrectRounding {
+  double u, normal;
+  explicit CorrectRounding(DType t);
+  double error(double v) const { return u * (std::abs(v) + normal) + normal; }
+};
+
+/// How far a * b may move with its operands (before its own rounding).
+inline ErrorBound mulSpread(double a, double b, ErrorBound ea, ErrorBound eb) {
+  return {scaleRadius(std::abs(a), eb.worst) +
+              scaleRadius(std::abs(b), ea.worst) +
+              scaleRadius(ea.worst, eb.worst),
+          scaleRadius(b * b, ea.likely2) + scaleRadius(a * a, eb.likely2) +
+              scaleRadius(ea.likely2, eb.likely2)};
+}
+
 /// The bounds of results of type `t`: v the interpreter's value.
 ErrorBound addBound(double v, ErrorBound a, ErrorBound b, DType t);
 ErrorBound mulBound(double a, double b, ErrorBound ea, ErrorBound eb, double v,

@@ -9,7 +9,8 @@ using ast::CombKind;
 
 ContractionBounds::ContractionBounds(CombKind comb, AggKind agg, DType termType,
                                      DType outType, size_t cells)
-    : comb(comb), agg(agg), termType(termType), outType(outType) {
+    : comb(comb), agg(agg), termType(termType), outType(outType),
+      termRounding(termType) {
   if (agg == AggKind::Sum)
     sums.resize(cells);
   else if (agg == AggKind::Prod)
@@ -28,16 +29,24 @@ void ContractionBounds::term(const int64_t *off, double &t,
     t = value[0][off[0]];
     r = radiusOf(0);
     return;
+  // The terms of Mul and Add are rounded once in termType (or fused into
+  // the sum): the cheap bound of that rounding keeps this loop fast.
   case CombKind::Mul: {
     double a = value[0][off[0]], b = value[1][off[1]];
     t = a * b;
-    r = mulBound(a, b, radiusOf(0), radiusOf(1), t, termType);
+    ErrorBound spread = radius[0] || radius[1]
+                            ? mulSpread(a, b, radiusOf(0), radiusOf(1))
+                            : ErrorBound();
+    r = plusOwnError(spread, termRounding.error(t));
     return;
   }
-  case CombKind::Add:
+  case CombKind::Add: {
     t = value[0][off[0]] + value[1][off[1]];
-    r = addBound(t, radiusOf(0), radiusOf(1), termType);
+    ErrorBound ea = radiusOf(0), eb = radiusOf(1);
+    r = plusOwnError({ea.worst + eb.worst, ea.likely2 + eb.likely2},
+                     termRounding.error(t));
     return;
+  }
   case CombKind::Eq: // keys compare exactly
     t = key[0][off[0]] == key[1][off[1]];
     r = ErrorBound();
