@@ -53,7 +53,7 @@ private:
   ast::CombKind comb;
   ast::AggKind agg;
   DType termType, outType;
-  CorrectRounding termRounding; ///< of a Mul or Add term
+  CorrectRounding termRounding;       ///< of a Mul or Add term
   std::vector<SumBound> sums;         ///< Sum
   std::vector<ProductBound> products; ///< Prod
   std::vector<ErrorBound> widest;     ///< Max, Min, Assign
