@@ -28,8 +28,9 @@ from measure import (MeasureError, cpu_baselines, device_slug, tilec_autotune,
                      tilec_bench, tilec_run)
 
 # Relative error (largest difference over the largest reference value) above
-# which an output is reported as wrong: tilec's own check uses 1e-4 per
-# element, this only has to catch a wrong result, not rounding.
+# which an output is reported as wrong: tilec's own check bounds every element
+# by the error of what made it (README, --check); this only has to catch a
+# wrong result, not rounding.
 TOLERANCE = 1e-3
 
 
