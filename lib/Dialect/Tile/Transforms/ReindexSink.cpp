@@ -13,7 +13,9 @@
 // everywhere (Gaussian elimination, one pivot per row), so at the end each
 // old variable is an affine function of the coordinates and of the old
 // variables left free, and every map and constraint is rewritten through
-// those functions.
+// those functions. A row whose pivot has a coefficient a > 1 either tests
+// divisibility by a (a `mod` constraint) or, with a unit partner variable,
+// parametrises the partner's residue class so that nothing is tested.
 //
 //===----------------------------------------------------------------------===//
 
