@@ -213,7 +213,6 @@ def TilecSPIRVExpandF64MathPass
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
-                           "::mlir::tensor::TensorDialect",
                            "::mlir::vector::VectorDialect"];
 }
 

@@ -3,7 +3,6 @@
 #include "F64MathBuilder.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -154,12 +153,20 @@ Value MathBuilder::nanPassthrough(Value x, Value result) {
 }
 
 Value MathBuilder::lookup(ArrayRef<double> table, Value index) {
-  auto type = RankedTensorType::get({static_cast<int64_t>(table.size())},
-                                    b.getF64Type());
-  auto values = DenseElementsAttr::get(type, table);
-  Value tensor = arith::ConstantOp::create(b, loc, values);
-  Value position = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
-  return tensor::ExtractOp::create(b, loc, tensor, position);
+  // A tree of selects on the bits of the index: no memory, no array copy
+  // per invocation (which a Function-storage table would cost).
+  SmallVector<Value> level;
+  for (double value : table)
+    level.push_back(c(value));
+  for (int64_t bit = 0; level.size() > 1; ++bit) {
+    Value set = ieq(iand(ashr(index, bit), ci(1)), ci(1));
+    SmallVector<Value> next;
+    for (size_t i = 0; i < level.size(); i += 2)
+      next.push_back(i + 1 < level.size() ? select(set, level[i + 1], level[i])
+                                          : level[i]);
+    level = std::move(next);
+  }
+  return level.front();
 }
 
 DoubleDouble MathBuilder::twoSum(Value a, Value x) {
