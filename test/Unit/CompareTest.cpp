@@ -269,3 +269,45 @@ TEST_CASE("bounds: a long sum gets the likely bound, not the worst case",
   CHECK(bound >= likely);
   CHECK(bound < 1.01 * likely);
 }
+
+TEST_CASE("bounds: max, gather and scatter move the bounds of what they pick",
+          "[compare][interp]") {
+  // S = [1 - 1, 2 + 0]: both sums have terms of magnitude 2, so both get
+  // about 2u * 2; S[1] also half an ulp of 2 for its last rounding.
+  auto inputs = [] {
+    return std::vector<Tensor>{floats(DType::F32, {2, 2}, {1, -1, 2, 0})};
+  };
+  ReferenceOutputs sums = runWithBounds(
+      "function (X: f32[2, 2]) -> (S) { S[i : 2] = +(X[i, j]); }", inputs());
+  double cancelled = sums.bounds[0].getDouble(0);
+  CHECK(cancelled > 0);
+  // max picks one term and moves at most by the widest term's bound.
+  ReferenceOutputs max = runWithBounds("function (X: f32[2, 2]) -> (M) {\n"
+                                       "  S[i : 2] = +(X[i, j]);\n"
+                                       "  M[] = >(S[i]);\n"
+                                       "}",
+                                       inputs());
+  CHECK(max.outputs[0].getDouble(0) == 2);
+  CHECK(max.bounds[0].getDouble(0) ==
+        std::max(cancelled, sums.bounds[0].getDouble(1)));
+  // gather copies the rows it picks with their bounds.
+  ReferenceOutputs gathered = runWithBounds(
+      "function (X: f32[2, 2], I: i32[3]) -> (G) {\n"
+      "  S[i : 2] = +(X[i, j]);\n"
+      "  G = gather(S, I);\n"
+      "}",
+      {floats(DType::F32, {2, 2}, {1, -1, 2, 0}), ints(DType::I32, {1, 0, 0})});
+  CHECK(gathered.bounds[0].getDouble(1) == cancelled);
+  CHECK(gathered.bounds[0].getDouble(2) == cancelled);
+  CHECK(gathered.bounds[0].getDouble(0) == sums.bounds[0].getDouble(1));
+  // scatter adds what lands on one row: a sum, bounded like a contraction's.
+  ReferenceOutputs scattered = runWithBounds(
+      "function (E: f32[3], I: i32[3], V: f32[2]) -> (O) {\n"
+      "  O = scatter(E, I, V);\n"
+      "}",
+      {floats(DType::F32, {3}, {1, -1, 0.25}), ints(DType::I32, {0, 0, 1}),
+       floats(DType::F32, {2}, {0, 0})});
+  CHECK(scattered.outputs[0].getDouble(0) == 0);
+  CHECK(scattered.bounds[0].getDouble(0) >= kU * 2);
+  CHECK(scattered.bounds[0].getDouble(1) <= ulpOf(0.25, DType::F32));
+}
