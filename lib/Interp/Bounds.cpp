@@ -35,8 +35,8 @@ static ErrorBound withOwnError(ErrorBound e, double v, DType t, double ulps) {
 }
 
 ErrorBound interp::addBound(double v, ErrorBound a, ErrorBound b, DType t) {
-  return withOwnError({a.worst + b.worst, a.likely2 + b.likely2}, v, t,
-                      ulps::kCorrectlyRounded);
+  return withOwnError({a.worst + b.worst, rootSumSquare(a.likely, b.likely)}, v,
+                      t, ulps::kCorrectlyRounded);
 }
 
 ErrorBound interp::mulBound(double a, double b, ErrorBound ea, ErrorBound eb,
@@ -60,10 +60,9 @@ ErrorBound interp::divBound(double a, double b, ErrorBound ea, ErrorBound eb,
   ErrorBound spread;
   spread.worst = quotientSpread(a, b, ea.worst, eb.worst);
   // The likely scale maps the likely interval the same way.
-  double likely = quotientSpread(a, b, kLikelyFactor * ea.likely(),
-                                 kLikelyFactor * eb.likely()) /
+  spread.likely = quotientSpread(a, b, kLikelyFactor * ea.likely,
+                                 kLikelyFactor * eb.likely) /
                   kLikelyFactor;
-  spread.likely2 = likely * likely;
   return withOwnError(spread, v, t, ulps::kDivide);
 }
 
@@ -79,7 +78,7 @@ bool interp::comparisonUncertain(double a, double b, ErrorBound ea,
   if (ea.exact() && eb.exact())
     return false;
   double reach = std::min(ea.worst + eb.worst,
-                          kLikelyFactor * std::sqrt(ea.likely2 + eb.likely2));
+                          kLikelyFactor * rootSumSquare(ea.likely, eb.likely));
   return !(std::abs(a - b) > reach);
 }
 
@@ -88,8 +87,7 @@ ErrorBound interp::eitherBound(double a, double b, ErrorBound ea,
   double spread = a == b ? 0 : std::abs(a - b);
   ErrorBound wider = widerBound(ea, eb);
   // Either branch may come out: the likely interval must reach the other.
-  double likely = wider.likely() + spread / kLikelyFactor;
-  return {wider.worst + spread, likely * likely};
+  return {wider.worst + spread, wider.likely + spread / kLikelyFactor};
 }
 
 namespace {
@@ -228,9 +226,8 @@ ErrorBound interp::mathBound(ExprOp op, double x, ErrorBound ex, double v,
                              DType t) {
   ErrorBound spread;
   spread.worst = ex.worst == 0 ? 0 : spreadOf(op, x, ex.worst);
-  double likely =
-      likelySpread(ex.likely(), [&](double r) { return spreadOf(op, x, r); });
-  spread.likely2 = likely * likely;
+  spread.likely =
+      likelySpread(ex.likely, [&](double r) { return spreadOf(op, x, r); });
   return withOwnError(spread, v, t, accuracyOf(op));
 }
 
@@ -258,12 +255,10 @@ ErrorBound interp::powBound(double x, ErrorBound ex, double y, ErrorBound ey,
                             double v, DType t) {
   ErrorBound spread;
   spread.worst = powSpread(x, ex.worst, y, ey.worst);
-  double likely = 0;
   if (!ex.exact() || !ey.exact())
-    likely = powSpread(x, kLikelyFactor * ex.likely(), y,
-                       kLikelyFactor * ey.likely()) /
-             kLikelyFactor;
-  spread.likely2 = likely * likely;
+    spread.likely =
+        powSpread(x, kLikelyFactor * ex.likely, y, kLikelyFactor * ey.likely) /
+        kLikelyFactor;
   return withOwnError(spread, v, t, ulps::kPow);
 }
 
@@ -275,15 +270,16 @@ ErrorBound SumBound::bound(double v, DType t) const {
   // A back end: n - 1 roundings in t of partial sums no larger than the
   // terms' absolute sum (widened by their radii), each maybe flushed.
   double backEndEach = u * absSum + flush;
-  double backEndWorst = additions * (u * (absSum + terms.worst) + flush);
+  double backEndWorst = additions * (u * (absSum + worstSum) + flush);
   // The reference: n - 1 additions in f64, then one rounding to t.
   double referenceEach = unitRoundoff(DType::F64) * absSum;
   double last = operationError(v, t, ulps::kCorrectlyRounded);
-  ErrorBound e = terms;
-  e.worst += backEndWorst + additions * referenceEach + last;
-  e.likely2 +=
-      additions * (backEndEach * backEndEach + referenceEach * referenceEach) +
-      last * last;
+  ErrorBound e;
+  e.worst = worstSum + backEndWorst + additions * referenceEach + last;
+  long double each = backEndEach, reference = referenceEach, rounding = last;
+  e.likely = double(
+      std::sqrt(likely2 + additions * (each * each + reference * reference) +
+                rounding * rounding));
   return e;
 }
 
@@ -297,5 +293,5 @@ ErrorBound ProductBound::bound(double v, DType t) const {
   double reference = multiplications * unitRoundoff(DType::F64) * absProduct +
                      operationError(v, t, ulps::kCorrectlyRounded);
   double worst = spread + backEnd + reference;
-  return {worst, worst * worst};
+  return {worst, worst};
 }

@@ -53,17 +53,23 @@ namespace tilec::interp {
 constexpr double kLikelyFactor = 6;
 
 /// The error of one element: a rigorous radius and the scale of the same
-/// errors taken as independent (kept squared, as it is summed).
+/// errors taken as independent. The scale is kept as itself, not squared:
+/// the square of an f64 error can underflow (a product of 264 squares is
+/// 1e-220, its error's square 1e-466), and a lost scale would allow nothing.
 struct ErrorBound {
   double worst = 0;
-  double likely2 = 0;
-  bool exact() const { return worst == 0 && likely2 == 0; }
-  double likely() const { return std::sqrt(likely2); }
+  double likely = 0;
+  bool exact() const { return worst == 0 && likely == 0; }
   /// What an output element is allowed: the smaller of the two bounds.
-  double bound() const { return std::min(worst, kLikelyFactor * likely()); }
+  double bound() const { return std::min(worst, kLikelyFactor * likely); }
   /// The bound of a bool that may be either value.
   static ErrorBound uncertain() { return {1, 1}; }
 };
+
+/// sqrt(a^2 + b^2) without overflow or underflow.
+inline double rootSumSquare(double a, double b) {
+  return a == 0 ? std::abs(b) : b == 0 ? std::abs(a) : std::hypot(a, b);
+}
 
 /// Per element of a value, its bound; empty when every element is exact.
 using Radii = std::vector<ErrorBound>;
@@ -88,7 +94,7 @@ inline double scaleRadius(double a, double r) { return r == 0 ? 0 : a * r; }
 /// rounding, once for the back end's.
 inline ErrorBound plusOwnError(ErrorBound e, double own) {
   e.worst += 2 * own;
-  e.likely2 += 2 * own * own;
+  e.likely = rootSumSquare(e.likely, std::sqrt(2.0) * own);
   return e;
 }
 
@@ -105,8 +111,9 @@ inline ErrorBound mulSpread(double a, double b, ErrorBound ea, ErrorBound eb) {
   return {scaleRadius(std::abs(a), eb.worst) +
               scaleRadius(std::abs(b), ea.worst) +
               scaleRadius(ea.worst, eb.worst),
-          scaleRadius(b * b, ea.likely2) + scaleRadius(a * a, eb.likely2) +
-              scaleRadius(ea.likely2, eb.likely2)};
+          rootSumSquare(rootSumSquare(scaleRadius(std::abs(b), ea.likely),
+                                      scaleRadius(std::abs(a), eb.likely)),
+                        scaleRadius(ea.likely, eb.likely))};
 }
 
 /// The bounds of results of type `t`: v the interpreter's value.
@@ -130,20 +137,24 @@ ErrorBound eitherBound(double a, double b, ErrorBound ea, ErrorBound eb);
 /// The wider of two bounds, measure by measure (max, min: they pick one
 /// operand, and each moves at most by its own bound).
 inline ErrorBound widerBound(ErrorBound a, ErrorBound b) {
-  return {std::max(a.worst, b.worst), std::max(a.likely2, b.likely2)};
+  return {std::max(a.worst, b.worst), std::max(a.likely, b.likely)};
 }
 
 /// The bound of a sum aggregated term by term (a contraction's `+`, a
 /// scatter): the reference adds in f64 and rounds once, a back end adds in
 /// the result's type in any order.
 struct SumBound {
-  double absSum = 0; ///< sum |term|
-  ErrorBound terms;  ///< the terms' bounds, summed (squares for likely)
+  double absSum = 0;       ///< sum |term|
+  double worstSum = 0;     ///< the terms' worst bounds, summed
+  long double likely2 = 0; ///< their likely scales, squared and summed
   int64_t count = 0;
-  void add(double term, ErrorBound e) {
+  /// A term of bound `e` and own error `own` (its rounding, counted twice).
+  void add(double term, ErrorBound e, double own = 0) {
     absSum += std::abs(term);
-    terms.worst += e.worst;
-    terms.likely2 += e.likely2;
+    worstSum += e.worst + 2 * own;
+    // The x87 extended range holds the square of any double.
+    long double likely = e.likely, error = own;
+    likely2 += likely * likely + 2 * error * error;
     ++count;
   }
   ErrorBound bound(double v, DType t) const;

@@ -19,42 +19,42 @@ ContractionBounds::ContractionBounds(CombKind comb, AggKind agg, DType termType,
     widest.assign(cells, ErrorBound());
 }
 
-void ContractionBounds::term(const int64_t *off, double &t,
-                             ErrorBound &r) const {
+void ContractionBounds::term(const int64_t *off, double &t, ErrorBound &spread,
+                             double &own) const {
   auto radiusOf = [&](int k) {
     return radius[k] ? radius[k][off[k]] : ErrorBound();
   };
+  own = 0;
   switch (comb) {
   case CombKind::None:
     t = value[0][off[0]];
-    r = radiusOf(0);
+    spread = radiusOf(0);
     return;
   // The terms of Mul and Add are rounded once in termType (or fused into
   // the sum): the cheap bound of that rounding keeps this loop fast.
   case CombKind::Mul: {
     double a = value[0][off[0]], b = value[1][off[1]];
     t = a * b;
-    ErrorBound spread = radius[0] || radius[1]
-                            ? mulSpread(a, b, radiusOf(0), radiusOf(1))
-                            : ErrorBound();
-    r = plusOwnError(spread, termRounding.error(t));
+    spread = radius[0] || radius[1] ? mulSpread(a, b, radiusOf(0), radiusOf(1))
+                                    : ErrorBound();
+    own = termRounding.error(t);
     return;
   }
   case CombKind::Add: {
     t = value[0][off[0]] + value[1][off[1]];
     ErrorBound ea = radiusOf(0), eb = radiusOf(1);
-    r = plusOwnError({ea.worst + eb.worst, ea.likely2 + eb.likely2},
-                     termRounding.error(t));
+    spread = {ea.worst + eb.worst, rootSumSquare(ea.likely, eb.likely)};
+    own = termRounding.error(t);
     return;
   }
   case CombKind::Eq: // keys compare exactly
     t = key[0][off[0]] == key[1][off[1]];
-    r = ErrorBound();
+    spread = ErrorBound();
     return;
   case CombKind::Cond: {
     bool taken = key[0][off[0]] == key[1][off[1]];
     t = taken ? value[2][off[2]] : 0;
-    r = taken ? radiusOf(2) : ErrorBound();
+    spread = taken ? radiusOf(2) : ErrorBound();
     return;
   }
   }
@@ -64,15 +64,15 @@ void ContractionBounds::add(const ContractionRun &run) {
   int64_t off[3] = {run.off[0], run.off[1], run.off[2]};
   int64_t out = run.out;
   for (int64_t k = 0; k < run.count; ++k) {
-    double t;
-    ErrorBound r;
-    term(off, t, r);
+    double t, own;
+    ErrorBound spread;
+    term(off, t, spread, own);
     if (agg == AggKind::Sum)
-      sums[out].add(t, r);
+      sums[out].add(t, spread, own);
     else if (agg == AggKind::Prod)
-      products[out].add(t, r);
+      products[out].add(t, plusOwnError(spread, own));
     else
-      widest[out] = widerBound(widest[out], r);
+      widest[out] = widerBound(widest[out], plusOwnError(spread, own));
     out += run.outStep;
     for (int o = 0; o < 3; ++o)
       off[o] += run.step[o];

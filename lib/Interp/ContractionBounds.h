@@ -58,8 +58,10 @@ private:
   std::vector<ProductBound> products; ///< Prod
   std::vector<ErrorBound> widest;     ///< Max, Min, Assign
 
-  /// The term at operand offsets `off` and its bound.
-  void term(const int64_t *off, double &t, ErrorBound &e) const;
+  /// The term at operand offsets `off`, how far it moves with its
+  /// operands, and its own rounding error (0 when it is not rounded).
+  void term(const int64_t *off, double &t, ErrorBound &spread,
+            double &own) const;
 };
 
 /// `src`'s radii after its elements are converted to `to` as a contraction

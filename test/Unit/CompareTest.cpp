@@ -311,3 +311,26 @@ TEST_CASE("bounds: max, gather and scatter move the bounds of what they pick",
   CHECK(scattered.bounds[0].getDouble(0) >= kU * 2);
   CHECK(scattered.bounds[0].getDouble(1) <= ulpOf(0.25, DType::F32));
 }
+
+TEST_CASE("bounds: tiny and huge f64 values keep their likely scale",
+          "[compare][interp]") {
+  // The squares of these errors are outside the double range: a scale kept
+  // squared would underflow to 0 (allowing nothing) or overflow.
+  const double u64 = std::ldexp(1.0, -53);
+  for (double scale : {1e-200, 1e200}) {
+    ReferenceOutputs r = runWithBounds(
+        "function (X: f64[3]) -> (Y, P) {\n"
+        "  Y[] = +(X[i]);\n"
+        "  P[] = *(X[i] * X[i]);\n"
+        "}",
+        {floats(DType::F64, {3}, {scale, -scale, scale * 1e-16})});
+    double sum = r.bounds[0].getDouble(0);
+    CHECK(sum >= u64 * 2 * scale);
+    CHECK(sum < 10 * u64 * 2 * scale);
+  }
+  ReferenceOutputs p =
+      runWithBounds("function (X: f64[3]) -> (P) { P[] = *(X[i] * X[i]); }",
+                    {floats(DType::F64, {3}, {1e-40, 1e-40, 1e-40})});
+  double product = p.outputs[0].getDouble(0); // 1e-240
+  CHECK(p.bounds[0].getDouble(0) >= 5 * u64 * product);
+}
