@@ -1,9 +1,10 @@
 //===- CheckDevice.cpp - tilec-spirv-check-device -------------------------===//
 //
 // Names the missing capability, the kernel and the Tile statement when a
-// kernel needs something the device lacks. Upstream's type converter would
+// kernel needs something the device lacks (upstream's type converter would
 // instead widen or drop narrow types without a word, or fail far from the
-// source.
+// source), and warns where a kernel's IEEE special values are left to a
+// driver that does not promise to keep them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/ADT/StringSet.h"
 
@@ -104,6 +106,54 @@ void collectNeeds(Operation *op, const tilec::SPIRVTargetOptions &options,
     collectNeeds(type, options, needs);
 }
 
+/// Whether the device keeps infinities and NaNs of `type`'s float width
+/// when asked (tilec-spirv-float-controls asks wherever it may).
+bool keepsInfNan(Type type, const tilec::SPIRVTargetOptions &options) {
+  auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+  if (!floatType)
+    return true;
+  switch (floatType.getWidth()) {
+  case 16:
+    return options.infNanPreserve16;
+  case 32:
+    return options.infNanPreserve32;
+  case 64:
+    return options.infNanPreserve64;
+  default:
+    return true;
+  }
+}
+
+/// Without SignedZeroInfNanPreserve a driver may assume that no infinity
+/// or NaN occurs: a division (by a zero) and the software f64 math (whose
+/// special values are infinities and NaNs) then give what the driver
+/// gives. A warning per kernel and width says so; the kernel still runs,
+/// right wherever the results are finite.
+void warnUnkeptSpecials(gpu::GPUFuncOp func,
+                        const tilec::SPIRVTargetOptions &options) {
+  llvm::StringSet<> warned;
+  func.walk([&](Operation *op) {
+    bool division = isa<arith::DivFOp>(op);
+    if (!division && !tilec::f64math::isSoftwareF64MathOp(op))
+      return;
+    Type type = op->getResult(0).getType();
+    if (keepsInfNan(type, options))
+      return;
+    std::string width =
+        std::to_string(getElementTypeOrSelf(type).getIntOrFloatBitWidth());
+    if (!warned.insert(width).second)
+      return;
+    op->emitWarning() << "kernel '" << func.getName() << "' "
+                      << (division ? "divides" : "computes math functions of")
+                      << " f" << width
+                      << " values, but the target device does not keep f"
+                      << width
+                      << " infinities and NaNs (SignedZeroInfNanPreserve): "
+                         "where the exact result is one, the kernel's is "
+                         "the driver's";
+  });
+}
+
 struct CheckDevicePass
     : tilec::impl::TilecSPIRVCheckDevicePassBase<CheckDevicePass> {
   using TilecSPIRVCheckDevicePassBase::TilecSPIRVCheckDevicePassBase;
@@ -141,6 +191,7 @@ struct CheckDevicePass
         collectNeeds(op, options, needs);
         report(op, needs);
       });
+      warnUnkeptSpecials(func, options);
     });
     if (!ok)
       signalPassFailure();
