@@ -69,10 +69,10 @@ Status checkFloatControls(const ManifestKernel &kernel,
     }
     return Status::success();
   };
-  if (Status s = check(entry.infNanPreserveWidths, "SignedZeroInfNanPreserve",
-                       "shaderSignedZeroInfNanPreserve",
-                       device.infNanPreserveF16, device.infNanPreserveF32,
-                       device.infNanPreserveF64);
+  if (Status s =
+          check(entry.infNanPreserveWidths, "SignedZeroInfNanPreserve",
+                "shaderSignedZeroInfNanPreserve", device.infNanPreserveF16,
+                device.infNanPreserveF32, device.infNanPreserveF64);
       !s)
     return s;
   return check(entry.denormPreserveWidths, "DenormPreserve",

@@ -40,8 +40,9 @@ struct ExpandDivisionByZeroPass
       APFloat divisor(0.0);
       (void)matchPattern(op.getRhs(), m_ConstantFloat(&divisor));
       OpBuilder builder(op);
-      const llvm::fltSemantics &semantics = cast<FloatType>(getElementTypeOrSelf(op.getType()))
-                           .getFloatSemantics();
+      const llvm::fltSemantics &semantics =
+          cast<FloatType>(getElementTypeOrSelf(op.getType()))
+              .getFloatSemantics();
       Value infinity = createScalarOrSplatConstant(
           builder, op.getLoc(), op.getType(),
           APFloat::getInf(semantics, divisor.isNegative()));

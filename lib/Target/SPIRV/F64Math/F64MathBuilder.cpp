@@ -59,7 +59,9 @@ Value MathBuilder::ge(Value x, Value y) {
 Value MathBuilder::eq(Value x, Value y) {
   return cmp(arith::CmpFPredicate::OEQ, x, y);
 }
-Value MathBuilder::isNaN(Value x) { return cmp(arith::CmpFPredicate::UNO, x, x); }
+Value MathBuilder::isNaN(Value x) {
+  return cmp(arith::CmpFPredicate::UNO, x, x);
+}
 Value MathBuilder::signBit(Value x) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits(x),
                                ci(0));
@@ -121,7 +123,9 @@ Value MathBuilder::horner(Value z, ArrayRef<double> coefficients) {
   return result;
 }
 
-Value MathBuilder::pow2(Value k) { return fromBits(shl(iadd(k, ci(1023)), 52)); }
+Value MathBuilder::pow2(Value k) {
+  return fromBits(shl(iadd(k, ci(1023)), 52));
+}
 
 Value MathBuilder::scale(Value x, Value k) {
   // A normal result: k added to the exponent field, no multiplication a
@@ -130,17 +134,17 @@ Value MathBuilder::scale(Value x, Value k) {
   Value normal = fromBits(iadd(bits(x), shl(k, 52)));
   // A subnormal one: rounded once by the second multiplication (or, if
   // the two are reassociated, by the single multiplication by 2^k).
-  Value lowK = select(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                            k, ci(-2000)),
-                      ci(-2000), k);
+  Value lowK = select(
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k, ci(-2000)),
+      ci(-2000), k);
   Value subnormal = mul(mul(x, pow2(iadd(lowK, ci(1000)))), c(0x1p-1000));
   Value overflow = copySign(c(INFINITY), x);
   auto below = [&](int64_t bound) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, exponent,
                                  ci(bound));
   };
-  Value result = select(below(1), subnormal,
-                        select(below(0x7ff), normal, overflow));
+  Value result =
+      select(below(1), subnormal, select(below(0x7ff), normal, overflow));
   return select(eq(x, c(0)), x, result);
 }
 
@@ -192,8 +196,8 @@ DoubleDouble MathBuilder::twoProd(Value x, Value y) {
   Value xl = sub(x, xh), yl = sub(y, yh);
   // ((xh yh - p) + xh yl + xl yh) + xl yl: each partial sum is exact but
   // the last product's rounding, 2^-106 of |x y|.
-  Value error = add(add(add(sub(mul(xh, yh), p), mul(xh, yl)), mul(xl, yh)),
-                    mul(xl, yl));
+  Value error =
+      add(add(add(sub(mul(xh, yh), p), mul(xh, yl)), mul(xl, yh)), mul(xl, yl));
   return {p, error};
 }
 

@@ -1,4 +1,4 @@
-//===- F64MathBuilder.h - Scalar f64 arithmetic for the math expansions -*- C++ -*-===//
+//===- F64MathBuilder.h - Scalar f64 arithmetic for F64Math -----*- C++ -*-===//
 //
 // The software f64 math of tilec-spirv-expand-f64-math (GLSL.std.450 has no
 // f64 Exp, Log, Sin, ...) is written with this builder: scalar f64 and i64
@@ -76,8 +76,8 @@ public:
   mlir::Value ieq(mlir::Value x, mlir::Value y);
   mlir::Value shl(mlir::Value x, int64_t count);
   mlir::Value ashr(mlir::Value x, int64_t count);
-  mlir::Value toF64(mlir::Value i);  ///< i64 -> f64 (exact below 2^53)
-  mlir::Value toI64(mlir::Value x);  ///< f64 holding an integer -> i64
+  mlir::Value toF64(mlir::Value i); ///< i64 -> f64 (exact below 2^53)
+  mlir::Value toI64(mlir::Value x); ///< f64 holding an integer -> i64
 
   // Building blocks.
   /// c[0] + z * (c[1] + z * (... + z * c[n-1])).

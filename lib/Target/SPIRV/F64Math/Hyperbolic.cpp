@@ -46,8 +46,8 @@ Value buildTanh(MathBuilder &b, Value x) {
   Value a = b.abs(x);
   // E = expm1(2a): tanh a = E / (E + 2) below 1, 1 - 2 / (E + 2) above
   // (no cancellation either way), 1 from 22 on (1 - tanh 22 < 2^-63).
-  Value e = buildExpm1(b, b.mul(b.c(2), b.select(b.lt(a, b.c(22)), a,
-                                                  b.c(22))));
+  Value e =
+      buildExpm1(b, b.mul(b.c(2), b.select(b.lt(a, b.c(22)), a, b.c(22))));
   Value belowOne = b.div(e, b.add(e, b.c(2)));
   Value aboveOne = b.sub(b.c(1), b.div(b.c(2), b.add(e, b.c(2))));
   Value result = b.select(b.lt(a, b.c(1)), belowOne,

@@ -39,17 +39,16 @@ Value buildAsinh(MathBuilder &b, Value x) {
 Value buildAcosh(MathBuilder &b, Value x) {
   Value large = b.add(buildLog(b, x), b.c(kLn2));
   // 2 < x <= 2^28: log(2x - 1 / (x + sqrt(x^2 - 1))).
-  Value xm = b.select(b.andB(b.gt(x, b.c(2)), b.le(x, b.c(kTwoTo28))), x,
-                      b.c(2));
+  Value xm =
+      b.select(b.andB(b.gt(x, b.c(2)), b.le(x, b.c(kTwoTo28))), x, b.c(2));
   Value medium = buildLog(
       b, b.sub(b.mul(b.c(2), xm),
-               b.div(b.c(1),
-                     b.add(xm, b.sqrt(b.sub(b.mul(xm, xm), b.c(1)))))));
+               b.div(b.c(1), b.add(xm, b.sqrt(b.sub(b.mul(xm, xm), b.c(1)))))));
   // 1 <= x <= 2: log1p(t + sqrt(2t + t^2)), t = x - 1 (exact).
   Value xs = b.select(b.andB(b.ge(x, b.c(1)), b.le(x, b.c(2))), x, b.c(1));
   Value t = b.sub(xs, b.c(1));
-  Value small = buildLog1p(
-      b, b.add(t, b.sqrt(b.add(b.mul(b.c(2), t), b.mul(t, t)))));
+  Value small =
+      buildLog1p(b, b.add(t, b.sqrt(b.add(b.mul(b.c(2), t), b.mul(t, t)))));
   Value result = b.select(b.gt(x, b.c(kTwoTo28)), large,
                           b.select(b.gt(x, b.c(2)), medium, small));
   result = b.select(b.lt(x, b.c(1)), b.c(NAN), result);
@@ -65,8 +64,7 @@ Value buildAtanh(MathBuilder &b, Value x) {
   Value oneMinus = b.sub(b.c(1), as);
   Value small = buildLog1p(b, b.add(twice, b.div(b.mul(twice, as), oneMinus)));
   Value big = buildLog1p(b, b.div(twice, oneMinus));
-  Value result =
-      b.mul(b.c(0.5), b.select(b.lt(as, b.c(0.5)), small, big));
+  Value result = b.mul(b.c(0.5), b.select(b.lt(as, b.c(0.5)), small, big));
   result = b.select(b.eq(a, b.c(1)), b.c(INFINITY), result);
   result = b.select(b.gt(a, b.c(1)), b.c(NAN), result);
   return b.nanPassthrough(x, b.withSignOf(x, result));

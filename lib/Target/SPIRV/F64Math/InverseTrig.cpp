@@ -76,12 +76,11 @@ Value buildAcos(MathBuilder &b, Value x) {
   Value a = b.abs(x);
   // |x| <= 1/2: pi/2 - asin x.
   Value xs = b.select(b.le(a, b.c(0.5)), x, b.c(0));
-  Value middle = b.sub(b.c(kPiOver2Hi),
-                       b.sub(asinSeries(b, xs), b.c(kPiOver2Lo)));
+  Value middle =
+      b.sub(b.c(kPiOver2Hi), b.sub(asinSeries(b, xs), b.c(kPiOver2Lo)));
   // x > 1/2: 2 asin(sqrt((1 - x) / 2)); x < -1/2: pi - the same for -x.
   Value twice = b.mul(b.c(2), asinSeries(b, halfAngle(b, a)));
-  Value negative =
-      b.sub(b.c(kPiHi), b.sub(twice, b.c(kPiLo)));
+  Value negative = b.sub(b.c(kPiHi), b.sub(twice, b.c(kPiLo)));
   Value result = b.select(b.le(a, b.c(0.5)), middle,
                           b.select(b.gt(x, b.c(0)), twice, negative));
   result = b.select(b.gt(a, b.c(1)), b.c(NAN), result);

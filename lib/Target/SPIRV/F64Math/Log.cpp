@@ -49,8 +49,7 @@ Value logCore(MathBuilder &b, Value u, Value correction) {
   Value halfSquare = b.mul(b.mul(b.c(0.5), f), f);
   Value low = b.add(b.mul(s, b.add(halfSquare, r)),
                     b.add(b.mul(d.e, b.c(kLn2Lo)), correction));
-  return b.sub(b.mul(d.e, b.c(kLn2Hi)),
-               b.sub(b.sub(halfSquare, low), f));
+  return b.sub(b.mul(d.e, b.c(kLn2Hi)), b.sub(b.sub(halfSquare, low), f));
 }
 
 /// Whether x is positive and finite.
@@ -100,8 +99,9 @@ DoubleDouble buildLogDoubleDouble(MathBuilder &b, Value x) {
   DoubleDouble term3 =
       b.mul(cube, DoubleDouble{b.c(kTwoThirdsHi), b.c(kTwoThirdsLo)});
   Value z = b.mul(s.hi, s.hi);
-  Value rest = b.mul(b.mul(cube.hi, z),
-                     b.horner(z, ArrayRef<double>(kLogAtanhSeries).drop_front()));
+  Value rest =
+      b.mul(b.mul(cube.hi, z),
+            b.horner(z, ArrayRef<double>(kLogAtanhSeries).drop_front()));
 
   DoubleDouble sum = b.twoSum(b.mul(d.e, b.c(kLn2Hi)), b.mul(b.c(2), s.hi));
   DoubleDouble sum3 = b.twoSum(sum.hi, term3.hi);

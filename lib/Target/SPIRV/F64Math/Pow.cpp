@@ -17,8 +17,8 @@ Value buildPow(MathBuilder &b, Value x, Value y) {
   Value finite = b.andB(b.gt(x, b.c(0)), b.lt(x, b.c(INFINITY)));
   DoubleDouble log = buildLogDoubleDouble(b, b.select(finite, x, b.c(1)));
   // log 0 = -inf and log inf = inf, in the high part only.
-  log.hi = b.select(finite, log.hi,
-                    b.select(b.eq(x, b.c(0)), b.c(-INFINITY), x));
+  log.hi =
+      b.select(finite, log.hi, b.select(b.eq(x, b.c(0)), b.c(-INFINITY), x));
   log.lo = b.select(finite, log.lo, b.c(0));
   Value product = b.mul(y, log.hi);
   // Where y log x is beyond exp's range (or not finite), the high part

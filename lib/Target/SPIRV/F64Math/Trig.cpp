@@ -31,8 +31,8 @@ Value cosKernel(MathBuilder &b, DoubleDouble r) {
   Value z = b.mul(r.hi, r.hi);
   Value halfZ = b.mul(b.c(0.5), z);
   Value w = b.sub(b.c(1), halfZ);
-  Value tail = b.sub(b.mul(b.mul(z, z), b.horner(z, kCosTaylor)),
-                     b.mul(r.hi, r.lo));
+  Value tail =
+      b.sub(b.mul(b.mul(z, z), b.horner(z, kCosTaylor)), b.mul(r.hi, r.lo));
   return b.add(w, b.add(b.sub(b.sub(b.c(1), w), halfZ), tail));
 }
 
@@ -45,8 +45,7 @@ struct Kernels {
 Kernels kernels(MathBuilder &b, Value x) {
   Value a = b.abs(x);
   Value reduce = b.andB(b.gt(a, b.c(kPiOver4Hi)), b.lt(a, b.c(INFINITY)));
-  ReducedAngle reduced =
-      reduceQuarterTurns(b, b.select(reduce, a, b.c(1)));
+  ReducedAngle reduced = reduceQuarterTurns(b, b.select(reduce, a, b.c(1)));
   DoubleDouble r{b.select(reduce, reduced.r.hi, a),
                  b.select(reduce, reduced.r.lo, b.c(0))};
   Value quadrant = b.select(reduce, reduced.quadrant, b.ci(0));
@@ -62,15 +61,15 @@ Value byQuadrant(MathBuilder &b, const Kernels &k, int64_t shift) {
   Value values[] = {k.sin, k.cos, b.neg(k.sin), b.neg(k.cos)};
   Value result = values[(3 + shift) % 4];
   for (int64_t q = 2; q >= 0; --q)
-    result = b.select(quadrantIs(b, k.quadrant, q), values[(q + shift) % 4],
-                      result);
+    result =
+        b.select(quadrantIs(b, k.quadrant, q), values[(q + shift) % 4], result);
   return result;
 }
 
 /// NaN for infinities (and NaN), else `result`.
 Value finiteOnly(MathBuilder &b, const Kernels &k, Value x, Value result) {
-  return b.nanPassthrough(
-      x, b.select(b.eq(k.a, b.c(INFINITY)), b.c(NAN), result));
+  return b.nanPassthrough(x,
+                          b.select(b.eq(k.a, b.c(INFINITY)), b.c(NAN), result));
 }
 
 } // namespace
@@ -88,8 +87,7 @@ Value buildCos(MathBuilder &b, Value x) {
 Value buildTan(MathBuilder &b, Value x) {
   Kernels k = kernels(b, x);
   Value odd = b.orB(quadrantIs(b, k.quadrant, 1), quadrantIs(b, k.quadrant, 3));
-  Value result = b.select(odd, b.neg(b.div(k.cos, k.sin)),
-                          b.div(k.sin, k.cos));
+  Value result = b.select(odd, b.neg(b.div(k.cos, k.sin)), b.div(k.sin, k.cos));
   return finiteOnly(b, k, x, b.withSignOf(x, result));
 }
 

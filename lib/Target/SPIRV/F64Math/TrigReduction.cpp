@@ -34,8 +34,8 @@ Value modFour(MathBuilder &b, Value x) {
 ReducedAngle reduceQuarterTurns(MathBuilder &b, Value a) {
   Value bits = b.bits(a);
   Value exponent = b.isub(b.ashr(bits, 52), b.ci(1075)); // E (a is normal)
-  Value mantissa = b.ior(b.iand(bits, b.ci((int64_t(1) << 52) - 1)),
-                         b.ci(int64_t(1) << 52));
+  Value mantissa =
+      b.ior(b.iand(bits, b.ci((int64_t(1) << 52) - 1)), b.ci(int64_t(1) << 52));
   Value limbMask = b.ci((1 << 24) - 1);
   Value m0 = b.toF64(b.iand(mantissa, limbMask));
   Value m1 = b.toF64(b.iand(b.ashr(mantissa, 24), limbMask));
@@ -61,8 +61,8 @@ ReducedAngle reduceQuarterTurns(MathBuilder &b, Value a) {
     return b.pow2(b.isub(ePrime, b.ci(24 * k)));
   };
   // The integer part and the first fraction bits, mod 4: 48 bits at most.
-  Value head = b.add(modFour(b, b.mul(limb[1], weight(1))),
-                     b.mul(limb[2], weight(2)));
+  Value head =
+      b.add(modFour(b, b.mul(limb[1], weight(1))), b.mul(limb[2], weight(2)));
   head = modFour(b, head);
   Value n = b.roundEven(head);
   Value fraction = b.sub(head, n); // in [-1/2, 1/2], exact
