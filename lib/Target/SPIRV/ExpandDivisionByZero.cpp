@@ -25,27 +25,41 @@ using namespace mlir;
 
 namespace {
 
+/// Whether `value` is a constant +-0.0 (scalar or splat), possibly
+/// extended or truncated (f16 arithmetic computes in f32, so an f16
+/// literal reaches the division through arith.extf); its sign in
+/// `negative`. Extending or truncating a zero keeps it exactly.
+bool isConstantZero(Value value, bool &negative) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<arith::ExtFOp, arith::TruncFOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  APFloat divisor(0.0);
+  if (!matchPattern(value, m_ConstantFloat(&divisor)) || !divisor.isZero())
+    return false;
+  negative = divisor.isNegative();
+  return true;
+}
+
 struct ExpandDivisionByZeroPass
     : tilec::impl::TilecSPIRVExpandDivisionByZeroPassBase<
           ExpandDivisionByZeroPass> {
   void runOnOperation() override {
-    SmallVector<arith::DivFOp> divisions;
+    SmallVector<std::pair<arith::DivFOp, bool>> divisions;
     getOperation().walk([&](arith::DivFOp op) {
-      APFloat divisor(0.0);
-      if (matchPattern(op.getRhs(), m_ConstantFloat(&divisor)) &&
-          divisor.isZero())
-        divisions.push_back(op);
+      bool negative = false;
+      if (isConstantZero(op.getRhs(), negative))
+        divisions.push_back({op, negative});
     });
-    for (arith::DivFOp op : divisions) {
-      APFloat divisor(0.0);
-      (void)matchPattern(op.getRhs(), m_ConstantFloat(&divisor));
+    for (auto [op, negative] : divisions) {
       OpBuilder builder(op);
       const llvm::fltSemantics &semantics =
           cast<FloatType>(getElementTypeOrSelf(op.getType()))
               .getFloatSemantics();
-      Value infinity = createScalarOrSplatConstant(
-          builder, op.getLoc(), op.getType(),
-          APFloat::getInf(semantics, divisor.isNegative()));
+      Value infinity =
+          createScalarOrSplatConstant(builder, op.getLoc(), op.getType(),
+                                      APFloat::getInf(semantics, negative));
       auto product = arith::MulFOp::create(builder, op.getLoc(), op.getLhs(),
                                            infinity, op.getFastmathAttr());
       op.replaceAllUsesWith(product.getResult());

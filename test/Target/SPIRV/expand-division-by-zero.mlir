@@ -26,6 +26,18 @@ func.func @zeros(%x: f32, %v: vector<4xf32>, %d: f64) -> (f32, f32, vector<4xf32
   return %0, %1, %2, %3 : f32, f32, vector<4xf32>, f64
 }
 
+// f16 arithmetic computes in f32: the zero arrives extended.
+// CHECK-LABEL: func.func @extended
+func.func @extended(%x: f32) -> f32 {
+  %zero = arith.constant -0.0 : f16
+  %wide = arith.extf %zero : f16 to f32
+  // CHECK: %[[NEGINF:.*]] = arith.constant 0xFF800000 : f32
+  // CHECK: arith.mulf %{{.*}}, %[[NEGINF]] : f32
+  // CHECK-NOT: arith.divf
+  %0 = arith.divf %x, %wide : f32
+  return %0 : f32
+}
+
 // CHECK-LABEL: func.func @others
 func.func @others(%x: f32, %y: f32) -> (f32, f32) {
   %two = arith.constant 2.0 : f32
