@@ -4,7 +4,8 @@ gen_programs.py writes two header lines above every program:
 
     // tilec-args: -D N=5 ...             the flags that bind its named sizes
     // tilec-types: T1=f32[3,4] T2=i32[]  the element type and shape it
-                                          predicts for every value it defines
+                                          predicts for every value that
+                                          --emit=ast names, and every output
 
 The generator decides validity itself (it follows TILE-LANGUAGE.md), so a
 program with these headers is valid by construction: tilec rejecting it, or
