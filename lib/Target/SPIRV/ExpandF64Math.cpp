@@ -53,12 +53,27 @@ Unary unaryExpansion(Operation *op) {
 }
 
 bool isF64(Type type) { return getElementTypeOrSelf(type).isF64(); }
+bool isF32(Type type) { return getElementTypeOrSelf(type).isF32(); }
 
-/// The scalar result of `op` on scalar operands.
+/// The scalar result of `op` on scalar f64 operands.
 Value expandScalar(MathBuilder &b, Operation *op, ValueRange operands) {
   if (isa<math::PowFOp>(op))
     return buildPow(b, operands[0], operands[1]);
   return unaryExpansion(op)(b, operands[0]);
+}
+
+/// The scalar result of `op` on scalar operands of its own type: f64
+/// directly, f32 in f64 and rounded once (as the interpreter computes).
+Value expandLane(OpBuilder &builder, MathBuilder &b, Operation *op,
+                 ValueRange operands) {
+  if (!isF32(op->getResult(0).getType()))
+    return expandScalar(b, op, operands);
+  SmallVector<Value> wide;
+  for (Value operand : operands)
+    wide.push_back(arith::ExtFOp::create(builder, op->getLoc(),
+                                         builder.getF64Type(), operand));
+  return arith::TruncFOp::create(builder, op->getLoc(), builder.getF32Type(),
+                                 expandScalar(b, op, wide));
 }
 
 } // namespace
@@ -72,10 +87,19 @@ namespace {
 
 struct ExpandF64MathPass
     : tilec::impl::TilecSPIRVExpandF64MathPassBase<ExpandF64MathPass> {
+  using TilecSPIRVExpandF64MathPassBase::TilecSPIRVExpandF64MathPassBase;
+
   void runOnOperation() override {
+    // f32 too where the device can: GLSL.std.450's f32 functions are as
+    // loose as Vulkan allows (4096 ulps for atan, sinh only absolutely
+    // accurate, sin of a large argument anything in [-1, 1]), and lavapipe
+    // uses that freedom.
+    bool f32InF64 = f32Math && fp64 && int64;
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
-      if (isSoftwareF64MathOp(op))
+      if (isSoftwareF64MathOp(op) ||
+          (f32InF64 && (unaryExpansion(op) || isa<math::PowFOp>(op)) &&
+           op->getNumResults() == 1 && isF32(op->getResult(0).getType())))
         ops.push_back(op);
     });
     for (Operation *op : ops) {
@@ -85,7 +109,7 @@ struct ExpandF64MathPass
       auto vector = dyn_cast<VectorType>(op->getResult(0).getType());
       Value result;
       if (!vector) {
-        result = expandScalar(b, op, op->getOperands());
+        result = expandLane(builder, b, op, op->getOperands());
       } else {
         // One lane at a time: the expansions are scalar code.
         SmallVector<Value> lanes;
@@ -94,7 +118,7 @@ struct ExpandF64MathPass
           for (Value operand : op->getOperands())
             operands.push_back(
                 vector::ExtractOp::create(builder, loc, operand, i));
-          lanes.push_back(expandScalar(b, op, operands));
+          lanes.push_back(expandLane(builder, b, op, operands));
         }
         result = vector::FromElementsOp::create(builder, loc, vector, lanes);
       }

@@ -74,6 +74,10 @@ struct SPIRVPipelineOptions : public PassPipelineOptions<SPIRVPipelineOptions> {
       *this, "denorm-preserve-64",
       llvm::cl::desc("f64 subnormals kept on request"),
       llvm::cl::init(defaults.denormPreserve64)};
+  Option<uint64_t> maxLoopIterations{
+      *this, "max-loop-iterations",
+      llvm::cl::desc("Loop iterations one invocation may run (0: no limit)"),
+      llvm::cl::init(defaults.maxLoopIterations)};
 };
 
 } // namespace
@@ -93,7 +97,8 @@ void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm,
   kernels.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
   pm.addPass(createTilecSPIRVExpandPowFPass());
   pm.addPass(createTilecSPIRVExpandDivisionByZeroPass());
-  pm.addPass(createTilecSPIRVExpandF64MathPass());
+  pm.addPass(createTilecSPIRVExpandF64MathPass(
+      optionsFromSPIRVTarget<TilecSPIRVExpandF64MathPassOptions>(options)));
   pm.addPass(createTilecSPIRVEmulateBF16Pass());
   pm.addPass(createTilecSPIRVAttachTargetPass(
       optionsFromSPIRVTarget<TilecSPIRVAttachTargetPassOptions>(options)));

@@ -1,9 +1,12 @@
 // tilec-spirv-expand-f64-math computes the math functions of f64 with
-// arith ops: a vector of f64 lane by lane, f32 left to GLSL.std.450, the
+// arith ops: a vector of f64 lane by lane, f32 in f64 unless disabled, the
 // exact math ops (sqrt) left alone, sin through the 2/pi table of its
 // Payne-Hanek reduction (read with selects), pow through double-double
 // products split by masking the low 27 bits of the encoding.
-// RUN: tilec-opt --tilec-spirv-expand-f64-math %s | FileCheck %s
+// RUN: tilec-opt '--tilec-spirv-expand-f64-math=f32-math=false' %s | FileCheck %s
+// RUN: tilec-opt --tilec-spirv-expand-f64-math %s | FileCheck %s --check-prefix=F32
+// RUN: tilec-opt '--tilec-spirv-expand-f64-math=int64=false' %s \
+// RUN:   | FileCheck %s --check-prefix=NOINT64
 
 func.func @lanes(%x: vector<2xf64>, %y: f32, %z: f64) -> (vector<2xf64>, f32, f64) {
   %0 = math.exp %x : vector<2xf64>
@@ -19,6 +22,15 @@ func.func @lanes(%x: vector<2xf64>, %y: f32, %z: f64) -> (vector<2xf64>, f32, f6
 // CHECK-NOT: math.exp {{.*}} : vector<2xf64>
 // CHECK: math.exp %{{.*}} : f32
 // CHECK: math.sqrt %{{.*}} : f64
+// By default f32 computes in f64 too, rounded once.
+// F32-LABEL: func.func @lanes
+// F32: %[[WIDE:.*]] = arith.extf %{{.*}} : f32 to f64
+// F32: arith.truncf %{{.*}} : f64 to f32
+// F32-NOT: math.exp
+// F32: math.sqrt %{{.*}} : f64
+// Not without Int64 (whose device then gets GLSL.std.450's f32 functions).
+// NOINT64-LABEL: func.func @lanes
+// NOINT64: math.exp %{{.*}} : f32
 
 func.func @sin(%x: f64) -> f64 {
   %0 = math.sin %x : f64

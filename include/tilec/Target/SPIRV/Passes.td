@@ -43,6 +43,8 @@ defvar spirvDeviceOptions = [
          "f32 subnormals kept on request">,
   Option<"denormPreserve64", "denorm-preserve-64", "bool", "false",
          "f64 subnormals kept on request">,
+  Option<"maxLoopIterations", "max-loop-iterations", "uint64_t", "0",
+         "Loop iterations one invocation may run (0: no limit)">,
 ];
 
 def TilecSPIRVCheckDevicePass
@@ -211,7 +213,18 @@ def TilecSPIRVExpandF64MathPass
     it, and selects for zeros, infinities, NaN and the domain edges, with
     C's results. The error is a few ulps. Runs after
     tilec-spirv-expand-powf, whose math.powf of |x| it expands.
+
+    With `f32-math` (the default) and a device that has Float64 and Int64,
+    the same functions on f32 (and so on f16 and bf16, which compute them
+    in f32) are computed in f64 this way and rounded once, as the
+    interpreter does: GLSL.std.450's f32 versions are as loose as Vulkan
+    allows, and lavapipe's are thousands of ulps off in places.
   }];
+  let options = !listconcat(spirvDeviceOptions, [
+    Option<"f32Math", "f32-math", "bool", "true",
+           "Also compute f32 math functions in software, in f64 (when the "
+           "device has Float64 and Int64)">,
+  ]);
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect"];
