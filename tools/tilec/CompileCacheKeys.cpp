@@ -87,6 +87,8 @@ CacheKey tilec::driver::gpuCacheKey(Target target, mlir::ModuleOp module,
                         spirv.infNanPreserve16, spirv.infNanPreserve32,
                         spirv.infNanPreserve64, spirv.denormPreserve16,
                         spirv.denormPreserve32, spirv.denormPreserve64));
+  if (target == Target::SPIRV)
+    key.add("spirv-loop-budget", std::to_string(spirv.maxLoopIterations));
   key.add("manifest-program", manifest.program);
   key.add("manifest-artefact", manifest.artefact);
   key.add("manifest-entry", manifest.entry);

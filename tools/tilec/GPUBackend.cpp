@@ -89,6 +89,7 @@ SPIRVTargetOptions tilec::driver::spirvOptionsFor(const rt::DeviceInfo *device) 
   options.denormPreserve16 = device->denormPreserveF16;
   options.denormPreserve32 = device->denormPreserveF32;
   options.denormPreserve64 = device->denormPreserveF64;
+  options.maxLoopIterations = device->maxLoopIterations;
   return options;
 }
 

@@ -60,6 +60,11 @@ struct DeviceInfo {
        infNanPreserveF64 = false;
   bool denormPreserveF16 = false, denormPreserveF32 = false,
        denormPreserveF64 = false;
+  /// The most loop iterations (of all its loops together) one invocation
+  /// of a kernel may run, where the driver stops it silently after that:
+  /// Mesa's llvmpipe (lavapipe) guards every shader loop with one counter
+  /// of 65535 per invocation. 0: no limit.
+  uint64_t maxLoopIterations = 0;
   std::vector<std::string> extensions;
 };
 

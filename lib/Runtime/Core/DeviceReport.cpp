@@ -160,6 +160,7 @@ const DeviceField deviceFields[] = {
     {"denorm_preserve_f16", &DeviceInfo::denormPreserveF16},
     {"denorm_preserve_f32", &DeviceInfo::denormPreserveF32},
     {"denorm_preserve_f64", &DeviceInfo::denormPreserveF64},
+    {"max_loop_iterations", &DeviceInfo::maxLoopIterations},
     {"extensions", &DeviceInfo::extensions},
 };
 

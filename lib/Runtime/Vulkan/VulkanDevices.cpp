@@ -208,6 +208,11 @@ void queryProperties2(const Api &api, PhysicalDevice &dev,
   info.denormPreserveF16 = floatControls.shaderDenormPreserveFloat16;
   info.denormPreserveF32 = floatControls.shaderDenormPreserveFloat32;
   info.denormPreserveF64 = floatControls.shaderDenormPreserveFloat64;
+  // llvmpipe ends every loop of an invocation once a counter shared by
+  // all of them, set to 65535 at its start, runs out (Mesa's gallivm loop
+  // limiter): the invocation goes on with partial results and no error.
+  if (hasDriver && driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE)
+    info.maxLoopIterations = 65535;
   if (hasDriver && driver.driverName[0]) {
     info.platform = driver.driverName;
     if (driver.driverInfo[0])

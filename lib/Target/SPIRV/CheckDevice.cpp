@@ -11,6 +11,7 @@
 #include "Passes.h"
 
 #include "F64Math/F64Math.h"
+#include "LoopBudget.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -154,6 +155,35 @@ void warnUnkeptSpecials(gpu::GPUFuncOp func,
   });
 }
 
+/// On a device that stops an invocation's loops after a budget of
+/// iterations (DeviceInfo::maxLoopIterations), a kernel that may run more
+/// would silently give partial results: an error naming the kernel, its
+/// count and the budget.
+bool fitsLoopBudget(gpu::GPUFuncOp func,
+                    const tilec::SPIRVTargetOptions &options) {
+  uint64_t budget = options.maxLoopIterations;
+  if (budget == 0)
+    return true;
+  std::optional<uint64_t> iterations =
+      tilec::spirv::loopIterationsPerInvocation(func);
+  if (iterations && *iterations <= budget)
+    return true;
+  // At the kernel's location (its Tile statement), without the op: the
+  // note MLIR attaches to an op's error would print the whole kernel.
+  InFlightDiagnostic error = mlir::emitError(func.getLoc())
+                             << "kernel '" << func.getName() << "' runs ";
+  if (iterations)
+    error << *iterations;
+  else
+    error << "an unbounded number of";
+  error << " loop iterations in one invocation, but the target device stops "
+           "an invocation after "
+        << budget
+        << " (Mesa's llvmpipe loop limiter) and would return partial "
+           "results; run it on another device or target";
+  return false;
+}
+
 struct CheckDevicePass
     : tilec::impl::TilecSPIRVCheckDevicePassBase<CheckDevicePass> {
   using TilecSPIRVCheckDevicePassBase::TilecSPIRVCheckDevicePassBase;
@@ -192,6 +222,7 @@ struct CheckDevicePass
         report(op, needs);
       });
       warnUnkeptSpecials(func, options);
+      ok &= fitsLoopBudget(func, options);
     });
     if (!ok)
       signalPassFailure();

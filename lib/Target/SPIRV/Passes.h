@@ -44,6 +44,7 @@ SPIRVTargetOptions spirvTargetFromOptions(const Options &options) {
   target.denormPreserve16 = options.denormPreserve16;
   target.denormPreserve32 = options.denormPreserve32;
   target.denormPreserve64 = options.denormPreserve64;
+  target.maxLoopIterations = options.maxLoopIterations;
   return target;
 }
 
@@ -67,6 +68,7 @@ Options optionsFromSPIRVTarget(const SPIRVTargetOptions &target) {
   options.denormPreserve16 = target.denormPreserve16;
   options.denormPreserve32 = target.denormPreserve32;
   options.denormPreserve64 = target.denormPreserve64;
+  options.maxLoopIterations = target.maxLoopIterations;
   return options;
 }
 
@@ -90,6 +92,7 @@ Options optionsFromSPIRVTarget(const SPIRVTargetOptions &target) {
   using Base::infNanPreserve64;                                                \
   using Base::denormPreserve16;                                                \
   using Base::denormPreserve32;                                                \
-  using Base::denormPreserve64
+  using Base::denormPreserve64;                                                \
+  using Base::maxLoopIterations
 
 #endif // TILEC_LIB_TARGET_SPIRV_PASSES_H

@@ -74,6 +74,10 @@ struct SPIRVTargetOptions {
        infNanPreserve64 = true;
   bool denormPreserve16 = false, denormPreserve32 = false,
        denormPreserve64 = false;
+  /// The device's budget of loop iterations per invocation
+  /// (DeviceInfo::maxLoopIterations; 0: none): tilec-spirv-check-device
+  /// refuses a kernel that may run more, which would give wrong results.
+  uint64_t maxLoopIterations = 0;
 };
 
 /// Adds the passes that turn a gpu-level module into one that also holds
