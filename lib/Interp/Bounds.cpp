@@ -138,58 +138,17 @@ double accuracyOf(ExprOp op) {
   }
 }
 
-double evaluate(ExprOp op, double x) {
-  switch (op) {
-  case ExprOp::Exp:
-    return std::exp(x);
-  case ExprOp::Log:
-    return std::log(x);
-  case ExprOp::Sqrt:
-    return std::sqrt(x);
-  case ExprOp::Sin:
-    return std::sin(x);
-  case ExprOp::Cos:
-    return std::cos(x);
-  case ExprOp::Tan:
-    return std::tan(x);
-  case ExprOp::Asin:
-    return std::asin(x);
-  case ExprOp::Acos:
-    return std::acos(x);
-  case ExprOp::Atan:
-    return std::atan(x);
-  case ExprOp::Sinh:
-    return std::sinh(x);
-  case ExprOp::Cosh:
-    return std::cosh(x);
-  case ExprOp::Tanh:
-    return std::tanh(x);
-  case ExprOp::Asinh:
-    return std::asinh(x);
-  case ExprOp::Acosh:
-    return std::acosh(x);
-  case ExprOp::Atanh:
-    return std::atanh(x);
-  case ExprOp::Floor:
-    return std::floor(x);
-  case ExprOp::Ceil:
-    return std::ceil(x);
-  default:
-    return std::round(x);
-  }
-}
-
 /// The largest distance of f(x - r) and f(x + r) from `center`.
 double endSpread(ExprOp op, double lo, double hi, double center) {
-  double a = std::abs(evaluate(op, lo) - center),
-         b = std::abs(evaluate(op, hi) - center);
+  double a = std::abs(mathFunction(op, lo) - center),
+         b = std::abs(mathFunction(op, hi) - center);
   double spread = std::max(a, b);
   return std::isnan(spread) ? INFINITY : spread;
 }
 
 /// How far f may move over [x - r, x + r] (r > 0).
 double spreadOf(ExprOp op, double x, double r) {
-  double center = evaluate(op, x);
+  double center = mathFunction(op, x);
   switch (op) {
   case ExprOp::Sin: // |f'| = |cos| <= min(1, |cos x| + r)
     return std::min(2.0, r * std::min(1.0, std::abs(std::cos(x)) + r));

@@ -49,6 +49,11 @@
 
 namespace tilec::interp {
 
+/// A math function in double (TILE-LANGUAGE.md section 8.1), as the
+/// interpreter computes it (Elementwise.cpp); the bounds map intervals
+/// through the same function.
+double mathFunction(typed::ExprOp op, double x);
+
 /// How many scales of independent errors an element is allowed (see above).
 constexpr double kLikelyFactor = 6;
 

@@ -267,8 +267,7 @@ static ErrorBound floatBinaryBound(ExprOp op, double a, double b,
   }
 }
 
-/// A math function in double (section 8.1).
-static double mathFunction(ExprOp op, double x) {
+double interp::mathFunction(ExprOp op, double x) {
   switch (op) {
   case ExprOp::Exp:
     return std::exp(x);
