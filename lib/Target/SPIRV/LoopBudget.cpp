@@ -3,8 +3,10 @@
 #include "LoopBudget.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace mlir;
@@ -23,33 +25,86 @@ uint64_t saturatingAdd(uint64_t a, uint64_t b) {
   return b > kSaturated - a ? kSaturated : a + b;
 }
 
-/// The constant bound of `value` of `type` (closed), if one can be derived.
-std::optional<int64_t> constantBound(presburger::BoundType type, Value value) {
-  FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
-      type, ValueBoundsConstraintSet::Variable(value),
-      /*stopCondition=*/nullptr, /*closedUB=*/true);
-  if (failed(bound))
+/// A constant interval holding every value `value` takes, where the ops
+/// that compute it give one: constants, the GPU ids (never negative),
+/// + and * of bounded values, min and max, a loop's induction variable.
+/// The staged loops of a kernel start at a thread's id and stop at a
+/// constant or a min with one, so this is enough for what tilec emits.
+struct Interval {
+  std::optional<int64_t> lo, hi;
+};
+
+Interval intervalOf(Value value, unsigned depth = 0) {
+  if (std::optional<int64_t> c = getConstantIntValue(value))
+    return {*c, *c};
+  if (depth > 16)
+    return {};
+  auto of = [&](Value v) { return intervalOf(v, depth + 1); };
+  if (auto iv = dyn_cast<BlockArgument>(value)) {
+    auto loop = dyn_cast<scf::ForOp>(iv.getOwner()->getParentOp());
+    if (!loop || iv != loop.getInductionVar())
+      return {};
+    Interval lb = of(loop.getLowerBound()), ub = of(loop.getUpperBound());
+    return {lb.lo, ub.hi ? std::optional<int64_t>(*ub.hi - 1) : std::nullopt};
+  }
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return {};
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::GlobalIdOp, gpu::LaneIdOp,
+          gpu::SubgroupIdOp>(op))
+    return {0, std::nullopt};
+  auto both = [&](auto combine) -> Interval {
+    Interval x = of(op->getOperand(0)), y = of(op->getOperand(1));
+    return combine(x, y);
+  };
+  auto join = [](std::optional<int64_t> a, std::optional<int64_t> b,
+                 auto f) -> std::optional<int64_t> {
+    if (a && b)
+      return f(*a, *b);
     return std::nullopt;
-  return *bound;
+  };
+  auto plus = [](int64_t a, int64_t b) { return a + b; };
+  auto times = [](int64_t a, int64_t b) { return a * b; };
+  auto least = [](int64_t a, int64_t b) { return std::min(a, b); };
+  auto most = [](int64_t a, int64_t b) { return std::max(a, b); };
+  if (isa<arith::AddIOp>(op))
+    return both([&](Interval x, Interval y) {
+      return Interval{join(x.lo, y.lo, plus), join(x.hi, y.hi, plus)};
+    });
+  if (isa<arith::MulIOp>(op))
+    return both([&](Interval x, Interval y) -> Interval {
+      if (!x.lo || !y.lo || *x.lo < 0 || *y.lo < 0)
+        return {};
+      return {join(x.lo, y.lo, times), join(x.hi, y.hi, times)};
+    });
+  if (isa<arith::MinSIOp, arith::MinUIOp>(op))
+    return both([&](Interval x, Interval y) {
+      std::optional<int64_t> hi = x.hi && y.hi ? std::min(*x.hi, *y.hi)
+                                               : (x.hi ? x.hi : y.hi);
+      return Interval{join(x.lo, y.lo, least), hi};
+    });
+  if (isa<arith::MaxSIOp, arith::MaxUIOp>(op))
+    return both([&](Interval x, Interval y) {
+      std::optional<int64_t> lo = x.lo && y.lo ? std::max(*x.lo, *y.lo)
+                                               : (x.lo ? x.lo : y.lo);
+      return Interval{lo, join(x.hi, y.hi, most)};
+    });
+  return {};
 }
 
 /// An upper bound on the trip count of `loop`: its static trip count, or
-/// (ub's largest value - lb's smallest) / step for bounds that depend on
-/// values whose ranges are known.
+/// (ub's largest value - lb's smallest) / step.
 std::optional<uint64_t> tripCountBound(scf::ForOp loop) {
   if (std::optional<APInt> count = loop.getStaticTripCount())
     return count->getZExtValue();
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  std::optional<int64_t> upper =
-      constantBound(presburger::BoundType::UB, loop.getUpperBound());
-  std::optional<int64_t> lower =
-      constantBound(presburger::BoundType::LB, loop.getLowerBound());
+  std::optional<int64_t> upper = intervalOf(loop.getUpperBound()).hi;
+  std::optional<int64_t> lower = intervalOf(loop.getLowerBound()).lo;
   if (!step || *step <= 0 || !upper || !lower)
     return std::nullopt;
-  if (*upper < *lower)
+  // The loop runs while iv < ub, and ub is at most `upper`.
+  if (*upper <= *lower)
     return 0;
-  // The closed upper bound is a value ub may take; the loop runs while
-  // iv < ub, so (ub - lb) / step rounded up iterations at most.
   uint64_t span = uint64_t(*upper) - uint64_t(*lower);
   return (span + uint64_t(*step) - 1) / uint64_t(*step);
 }

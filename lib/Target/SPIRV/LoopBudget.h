@@ -20,7 +20,7 @@ namespace tilec::spirv {
 /// An upper bound on the loop iterations one invocation of `func` runs,
 /// every iteration of every scf.for counted (a loop inside another counts
 /// once per iteration of the outer one), saturating at UINT64_MAX; nothing
-/// when a loop's trip count has no constant bound.
+/// when a loop's trip count has no constant bound that its bounds' ops show.
 std::optional<uint64_t> loopIterationsPerInvocation(mlir::gpu::GPUFuncOp func);
 
 } // namespace tilec::spirv
