@@ -104,10 +104,11 @@ void FunctionLowering::decidePlacement(KernelLowering &k, func::ReturnOp ret,
                                            memrefTypeFor(cast<RankedTensorType>(
                                                result.getType()))));
     }
-    // Non-splat constants live in globals, read in place or copied out.
+    // Non-splat constants live in globals, read in place or copied out; so
+    // does a splat one whose user reads memory (a gather's values).
     if (auto constant = dyn_cast<tile::ConstantOp>(op)) {
       auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-      if (dense && !dense.isSplat()) {
+      if (dense && (!dense.isSplat() || !k.isInlined(constant.getResult()))) {
         Type elem = dense.getType().getElementType();
         DenseElementsAttr storage = dense;
         if (elem.isInteger(1))
