@@ -3,7 +3,6 @@
 import json
 import os
 import shutil
-import subprocess
 import sys
 import lit.formats
 from lit.llvm import llvm_config
@@ -55,15 +54,20 @@ except ImportError:
     has_numpy = False
 offer("numpy", has_numpy, "the python running lit (%s) cannot import numpy" % sys.executable)
 
+def write_probe(name, text):
+    """The path of build/test/probe/NAME, written with `text`."""
+    probe = os.path.join(config.test_exec_root, "probe", name)
+    os.makedirs(os.path.dirname(probe), exist_ok=True)
+    with open(probe, "w") as f:
+        f.write(text)
+    return probe
+
+
 # llvm-x86: tilec's native target runs a one-line program (from a file, so
-# a broken `tilec run -` does not hide here; test/Driver/run-stdin.test
+# a broken `tilec run -` does not hide here; test/Harness/required-features
 # checks stdin on its own).
 def llvm_x86_runs():
-    probe_dir = os.path.join(config.test_exec_root, "probe")
-    os.makedirs(probe_dir, exist_ok=True)
-    probe = os.path.join(probe_dir, "llvm-x86.tile")
-    with open(probe, "w") as f:
-        f.write("function main(A: f32[2]) -> (B) { B = A + 1; }\n")
+    probe = write_probe("llvm-x86.tile", "function main(A: f32[2]) -> (B) { B = A + 1; }\n")
     tilec = os.path.join(config.tilec_obj_root, "bin", "tilec")
     proc = run_quietly([tilec, "run", probe, "--target=llvm-x86"])
     if proc is None:
@@ -81,10 +85,7 @@ offer("conformance", os.path.isdir(os.path.join(config.conformance_dir, "plaidml
 # tilec's artefacts into C programs.
 config.substitutions.append(("%cc", config.c_compiler))
 def c_compiler_works():
-    probe = os.path.join(config.test_exec_root, "probe", "cc.c")
-    os.makedirs(os.path.dirname(probe), exist_ok=True)
-    with open(probe, "w") as f:
-        f.write("int main(void) { return 0; }\n")
+    probe = write_probe("cc.c", "int main(void) { return 0; }\n")
     proc = run_quietly([config.c_compiler, probe, "-o", probe + ".out"])
     return proc is not None and proc.returncode == 0
 
