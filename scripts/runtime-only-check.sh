@@ -30,16 +30,14 @@ program="$here/examples/mlp.tile"
 
 devices="$("$tilec_run" --devices --json)"
 tried=0
-for target in opencl:cl spirv:spv; do
-  runtime="${target%%:*}" suffix="${target#*:}"
-  [[ "$runtime" == spirv ]] && runtime=vulkan
+for entry in opencl/opencl/cl spirv/vulkan/spv; do
+  IFS=/ read -r target runtime suffix <<< "$entry"
   if ! grep -q "\"runtime\": *\"$runtime\"" <<< "$devices"; then
     echo "runtime-only-check: no $runtime device, $target not tried"
     continue
   fi
-  "$tilec" "$program" --target="${target%%:*}" -o "$work/mlp.$suffix"
-  "$tilec_run" "$work/mlp.$suffix.json" --seed=5 \
-    --expect "$work/expected"
+  "$tilec" "$program" --target="$target" -o "$work/mlp.$suffix"
+  "$tilec_run" "$work/mlp.$suffix.json" --seed=5 --expect "$work/expected"
   tried=$((tried + 1))
 done
 if ((tried == 0)); then
