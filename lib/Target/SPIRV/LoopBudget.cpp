@@ -6,24 +6,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+
 #include <algorithm>
-#include <limits>
 
 using namespace mlir;
 
 namespace {
-
-constexpr uint64_t kSaturated = std::numeric_limits<uint64_t>::max();
-
-uint64_t saturatingMul(uint64_t a, uint64_t b) {
-  if (a != 0 && b > kSaturated / a)
-    return kSaturated;
-  return a * b;
-}
-
-uint64_t saturatingAdd(uint64_t a, uint64_t b) {
-  return b > kSaturated - a ? kSaturated : a + b;
-}
 
 /// A constant interval holding every value `value` takes, where the ops
 /// that compute it give one: constants, the GPU ids (never negative),
@@ -57,16 +47,18 @@ Interval intervalOf(Value value, unsigned depth = 0) {
     Interval x = of(op->getOperand(0)), y = of(op->getOperand(1));
     return combine(x, y);
   };
+  // Combines two ends; no end where either is missing or the result
+  // overflows.
   auto join = [](std::optional<int64_t> a, std::optional<int64_t> b,
                  auto f) -> std::optional<int64_t> {
     if (a && b)
       return f(*a, *b);
     return std::nullopt;
   };
-  auto plus = [](int64_t a, int64_t b) { return a + b; };
-  auto times = [](int64_t a, int64_t b) { return a * b; };
-  auto least = [](int64_t a, int64_t b) { return std::min(a, b); };
-  auto most = [](int64_t a, int64_t b) { return std::max(a, b); };
+  auto plus = [](int64_t a, int64_t b) { return llvm::checkedAdd(a, b); };
+  auto times = [](int64_t a, int64_t b) { return llvm::checkedMul(a, b); };
+  auto least = [](int64_t a, int64_t b) { return std::optional(std::min(a, b)); };
+  auto most = [](int64_t a, int64_t b) { return std::optional(std::max(a, b)); };
   if (isa<arith::AddIOp>(op))
     return both([&](Interval x, Interval y) {
       return Interval{join(x.lo, y.lo, plus), join(x.hi, y.hi, plus)};
@@ -120,7 +112,8 @@ std::optional<uint64_t> iterationsIn(Region &region) {
       bounded = false;
       return WalkResult::interrupt();
     }
-    total = saturatingAdd(total, saturatingMul(*trips, saturatingAdd(1, *inner)));
+    total = llvm::SaturatingAdd(
+        total, llvm::SaturatingMultiply(*trips, llvm::SaturatingAdd(uint64_t(1), *inner)));
     // The loops inside were counted through `inner`.
     return WalkResult::skip();
   });
