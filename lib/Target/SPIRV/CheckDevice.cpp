@@ -111,18 +111,8 @@ void collectNeeds(Operation *op, const tilec::SPIRVTargetOptions &options,
 /// when asked (tilec-spirv-float-controls asks wherever it may).
 bool keepsInfNan(Type type, const tilec::SPIRVTargetOptions &options) {
   auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
-  if (!floatType)
-    return true;
-  switch (floatType.getWidth()) {
-  case 16:
-    return options.infNanPreserve16;
-  case 32:
-    return options.infNanPreserve32;
-  case 64:
-    return options.infNanPreserve64;
-  default:
-    return true;
-  }
+  return !floatType || tilec::devicePreservesFloats(options, /*infNan=*/true,
+                                                    floatType.getWidth());
 }
 
 /// Without SignedZeroInfNanPreserve a driver may assume that no infinity

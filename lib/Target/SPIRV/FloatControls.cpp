@@ -53,17 +53,9 @@ struct FloatControlsPass
   void runOnOperation() override {
     tilec::SPIRVTargetOptions options = tilec::spirvTargetFromOptions(*this);
     auto granted = [&](spirv::ExecutionMode mode, unsigned width) {
-      bool infNan = mode == spirv::ExecutionMode::SignedZeroInfNanPreserve;
-      switch (width) {
-      case 16:
-        return infNan ? options.infNanPreserve16 : options.denormPreserve16;
-      case 32:
-        return infNan ? options.infNanPreserve32 : options.denormPreserve32;
-      case 64:
-        return infNan ? options.infNanPreserve64 : options.denormPreserve64;
-      default:
-        return false;
-      }
+      return tilec::devicePreservesFloats(
+          options, mode == spirv::ExecutionMode::SignedZeroInfNanPreserve,
+          width);
     };
     spirv::ModuleOp module = getOperation();
     SmallVector<spirv::EntryPointOp> entries(

@@ -48,6 +48,23 @@ SPIRVTargetOptions spirvTargetFromOptions(const Options &options) {
   return target;
 }
 
+/// Whether the device keeps f<width> infinities, NaNs and signed zeros
+/// (`infNan`) or subnormals (otherwise) when an entry point asks it to;
+/// false for a width it has no property for.
+inline bool devicePreservesFloats(const SPIRVTargetOptions &target,
+                                  bool infNan, unsigned width) {
+  switch (width) {
+  case 16:
+    return infNan ? target.infNanPreserve16 : target.denormPreserve16;
+  case 32:
+    return infNan ? target.infNanPreserve32 : target.denormPreserve32;
+  case 64:
+    return infNan ? target.infNanPreserve64 : target.denormPreserve64;
+  default:
+    return false;
+  }
+}
+
 /// Writes the device facts into a generated options struct.
 template <typename Options>
 Options optionsFromSPIRVTarget(const SPIRVTargetOptions &target) {
