@@ -1,6 +1,6 @@
 //===- Affine.cpp - Exact rational affine index arithmetic ----------------===//
 //
-// Checked rational arithmetic for index polynomials (TILE-LANGUAGE.md 7.2).
+// Checked rational arithmetic for index polynomials (docs/language.md 7.2).
 // Every intermediate product of two 64-bit values is formed in 128 bits and
 // the result is reduced before it is narrowed, so a value is reported as
 // overflow only when its reduced form does not fit in 64 bits.

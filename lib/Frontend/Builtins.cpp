@@ -1,6 +1,6 @@
 //===- Builtins.cpp - The builtin table and name suggestions --------------===//
 //
-// The table follows TILE-LANGUAGE.md section 8 row by row. suggestName lives
+// The table follows docs/language.md section 8 row by row. suggestName lives
 // here too because its main use is proposing a builtin for a misspelt call.
 //
 //===----------------------------------------------------------------------===//

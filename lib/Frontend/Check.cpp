@@ -1,6 +1,6 @@
 //===- Check.cpp - Phase-1 semantic checks --------------------------------===//
 //
-// The checks of TILE-LANGUAGE.md 1.3 that need no sizes, run on every
+// The checks of docs/language.md 1.3 that need no sizes, run on every
 // function of the file: single definition and definition before use (4.2),
 // output lists (4.5), function names, calls and argument counts, and
 // recursion (4.6). The binder relies on them: it never meets an undefined

@@ -1,6 +1,6 @@
 //===- Constant.cpp - Bind-time constants and their folding ---------------===//
 //
-// Exact weak arithmetic (TILE-LANGUAGE.md 5.4: overflow and integer division
+// Exact weak arithmetic (docs/language.md 5.4: overflow and integer division
 // by zero are errors) and typed arithmetic that wraps like tensor data.
 //
 //===----------------------------------------------------------------------===//

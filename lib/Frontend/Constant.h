@@ -1,6 +1,6 @@
 //===- Constant.h - Bind-time constants and their folding -------*- C++ -*-===//
 //
-// Constants of TILE-LANGUAGE.md 5.2 and 5.4: weak constants (a kind, integer
+// Constants of docs/language.md 5.2 and 5.4: weak constants (a kind, integer
 // or float, but no element type) fold exactly on 64 bits or in f64; typed
 // constants (from casts and typed parameters) wrap in their type like a
 // tensor element would. Private to lib/Frontend.

@@ -1,6 +1,6 @@
 //===- Define.cpp - -D flags and the entry function -----------------------===//
 //
-// Parses the text of `-D NAME=VALUE` (TILE-LANGUAGE.md 4.4): a size or
+// Parses the text of `-D NAME=VALUE` (docs/language.md 4.4): a size or
 // constant ("N=64", "X=-0.5") or a bare parameter's type and shape
 // ("X=f16[2,3]", "X=[8]", "X=[]"). A malformed value is a command-line error.
 //

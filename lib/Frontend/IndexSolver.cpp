@@ -1,6 +1,6 @@
 //===- IndexSolver.cpp - Index ranges and duplicate '=' writes ------------===//
 //
-// Range inference (TILE-LANGUAGE.md 7.9) and the '=' uniqueness check
+// Range inference (docs/language.md 7.9) and the '=' uniqueness check
 // (7.6) on top of the linear systems of LinearSystem.h. Both questions are
 // answered exactly over the integer points of 7.3:
 //

@@ -1,6 +1,6 @@
 //===- Lexer.cpp - Hand-written lexer for .tile files ---------------------===//
 //
-// TILE-LANGUAGE.md section 2. The lexer never stops at an error: it reports
+// docs/language.md section 2. The lexer never stops at an error: it reports
 // it, skips the offending text and carries on, so that a file with three bad
 // characters gets three diagnostics. Tokens that were malformed but still
 // have an obvious role (an out-of-range number, a name starting with '_') are

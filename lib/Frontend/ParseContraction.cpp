@@ -1,6 +1,6 @@
 //===- ParseContraction.cpp - Contraction statements ----------------------===//
 //
-// `O[p… : s…] = agg(operands), constraints… suffixes…` of TILE-LANGUAGE.md
+// `O[p… : s…] = agg(operands), constraints… suffixes…` of docs/language.md
 // 3.1, with the dedicated diagnostics of rules 1-4 and 7 of section 3.3.
 //
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
 //===- ParseExpr.cpp - Expressions and index polynomials ------------------===//
 //
-// Expressions follow the C-like precedence of TILE-LANGUAGE.md 3.2, with
+// Expressions follow the C-like precedence of docs/language.md 3.2, with
 // non-chaining comparisons and the two PlaidML-compatibility warnings of 9.6.
 // Index polynomials (3.1 `poly`) have their own small grammar with the
 // juxtaposition rule `2i`. Both enforce rules 5 and 6 of section 3.3 and a

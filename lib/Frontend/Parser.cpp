@@ -1,6 +1,6 @@
 //===- Parser.cpp - Functions and statements of a .tile file --------------===//
 //
-// The top of the recursive-descent parser of TILE-LANGUAGE.md 3.1: the file,
+// The top of the recursive-descent parser of docs/language.md 3.1: the file,
 // function headers, statement slots, attributes, assignments and multiple
 // assignments. Contractions and expressions live in their own files.
 //

@@ -11,7 +11,7 @@
 //    bound to them. Every other type is re-derived by the reader from the
 //    same rules, because the typed program already spells out each
 //    promotion as a cast. Only a constant can lose its type, since a literal
-//    is weak (TILE-LANGUAGE.md 5.2); one is wrapped in a cast unless a
+//    is weak (docs/language.md 5.2); one is wrapped in a cast unless a
 //    tensor beside it fixes its type, or its type is the literal's default.
 //  * Shapes. A node's shape is the broadcast of its operands'; the rare node
 //    whose shape comes from a constant broadcast to a larger shape (the
@@ -164,7 +164,7 @@ bool isBitwise(Prec p) {
 }
 
 /// The type a literal of `c`'s kind takes where nothing else decides it
-/// (TILE-LANGUAGE.md 5.2); nullopt for bool, which has no literal.
+/// (docs/language.md 5.2); nullopt for bool, which has no literal.
 std::optional<DType> literalDefaultType(const Scalar &c) {
   if (isFloat(c.dtype))
     return DType::F32;

@@ -1,6 +1,6 @@
 //===- Sema.cpp - Binding the entry function ------------------------------===//
 //
-// The driver of phase 2 (TILE-LANGUAGE.md 1.3): binds the entry function's
+// The driver of phase 2 (docs/language.md 1.3): binds the entry function's
 // parameters (SemaParams.cpp), its statements in order, and turns its
 // outputs into values (4.5). Also the binder's shared services: diagnostics
 // with call notes, value creation, statements and scopes.

@@ -1,7 +1,7 @@
 //===- SemaBuiltins.cpp - The builtin functions of section 8 --------------===//
 //
 // Math and casts become elementwise nodes; the inline-defined functions are
-// bound through their expansions of TILE-LANGUAGE.md 8.2 (so their types and
+// bound through their expansions of docs/language.md 8.2 (so their types and
 // NaN behaviour follow from the expansion); shape functions, gather, scatter
 // and the random-number builtins become statements of their own; the
 // bind-time helpers of 8.7 fold.

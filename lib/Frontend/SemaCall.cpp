@@ -1,6 +1,6 @@
 //===- SemaCall.cpp - Calls of user functions -----------------------------===//
 //
-// A call is inlined (TILE-LANGUAGE.md 4.6): the callee's parameters are bound
+// A call is inlined (docs/language.md 4.6): the callee's parameters are bound
 // to the argument values, its sizes bound afresh from the argument shapes at
 // this call site, its names made fresh ("f.1.Y"), and its outputs become the
 // call's values. Errors inside the callee get an "in call to 'f' here" note

@@ -1,6 +1,6 @@
 //===- SemaContraction.cpp - Binding contractions -------------------------===//
 //
-// Section 7 of TILE-LANGUAGE.md on the exact sizes: index polynomials become
+// Section 7 of docs/language.md on the exact sizes: index polynomials become
 // rational affine functions (7.2); output sizes, accesses and constraint
 // bounds are checked; the valid assignments form an IndexSystem whose exact
 // ranges (7.9) and '=' uniqueness (7.6) the index solver decides.

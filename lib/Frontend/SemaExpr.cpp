@@ -1,6 +1,6 @@
 //===- SemaExpr.cpp - Binding elementwise expressions ---------------------===//
 //
-// Turns expressions into typed elementwise trees (TILE-LANGUAGE.md 6) or, when
+// Turns expressions into typed elementwise trees (docs/language.md 6) or, when
 // every operand is a constant, folds them (6.1). The typed tree states every
 // conversion as a Cast node, so the operands of each arithmetic, bitwise and
 // comparison node share the node's computation type (5.3).

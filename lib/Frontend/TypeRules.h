@@ -1,6 +1,6 @@
 //===- TypeRules.h - Result types and broadcasting --------------*- C++ -*-===//
 //
-// The three-step result-type rule of TILE-LANGUAGE.md 5.3 (typed operands
+// The three-step result-type rule of docs/language.md 5.3 (typed operands
 // join, weak constants adapt) and NumPy broadcasting (6.2). Private to
 // lib/Frontend.
 //

@@ -49,7 +49,7 @@
 
 namespace tilec::interp {
 
-/// A math function in double (TILE-LANGUAGE.md section 8.1), as the
+/// A math function in double (docs/language.md section 8.1), as the
 /// interpreter computes it (Elementwise.cpp); the bounds map intervals
 /// through the same function.
 double mathFunction(typed::ExprOp op, double x);

@@ -1,4 +1,4 @@
-//===- Contraction.cpp - Contractions (TILE-LANGUAGE.md 7.3-7.5) ----------===//
+//===- Contraction.cpp - Contractions (docs/language.md 7.3-7.5) ----------===//
 //
 // Enumerates the index box [lo, hi] of every variable and aggregates the
 // combination of the operands at each valid assignment (7.3).

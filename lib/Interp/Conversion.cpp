@@ -1,6 +1,6 @@
 //===- Conversion.cpp - Element conversions and allocation ----------------===//
 //
-// The conversions of TILE-LANGUAGE.md 5.4 on canonical elements, shared by
+// The conversions of docs/language.md 5.4 on canonical elements, shared by
 // casts, contractions (operands promoted to the combination type, `default`
 // tensors converted to the output type) and literals.
 //

@@ -1,6 +1,6 @@
 //===- ContractionGen.cpp - Contractions as tile.contract ------*- C++ -*-===//
 //
-// Index polynomials have rational coefficients (TILE-LANGUAGE.md 7.2). A
+// Index polynomials have rational coefficients (docs/language.md 7.2). A
 // polynomial p is written q / d with q integral and d the least common
 // denominator; maps hold `q floordiv d`, which is exact because the
 // constraint set holds the integrality equality `q mod d == 0`. A range

@@ -1,6 +1,6 @@
 //===- Tensor.cpp - A dense host tensor -----------------------------------===//
 //
-// Element access with the conversion rules of TILE-LANGUAGE.md 5.4, and exact
+// Element access with the conversion rules of docs/language.md 5.4, and exact
 // rounding into the binary floating-point formats. Every conversion into a
 // float type goes through one routine that rounds an integer significand
 // times a power of two, so double -> f16 never rounds twice (double -> float

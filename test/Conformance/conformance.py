@@ -21,7 +21,7 @@ Three groups, chosen with --select:
             and the values of the numpy reference in references.py, for the
             programs that have one.
   rejected  programs that are invalid in tilec: INDEX.md marks 111 and 115's
-            second binding; others break a rule of TILE-LANGUAGE.md (named in
+            second binding; others break a rule of docs/language.md (named in
             REJECTED). tilec must exit with 1 and report an error located at
             FILE:LINE:COL.
 

@@ -4,7 +4,7 @@ A contraction is drawn in three steps. (1) Operands come from the values
 defined so far, and each of their dimensions gets an index polynomial: a
 variable (new or shared), a shifted, strided or reversed one, a sum such as
 `2*y + ky - 1`, a fraction such as `(y + 1 - t) / 2`, or a constant. (2) Every
-variable must be bounded (TILE-LANGUAGE.md 7.9): one that appears in no
+variable must be bounded (docs/language.md 7.9): one that appears in no
 single-variable polynomial gets a constraint `v < n`; more constraints
 (`i - j < N`, `k - 2 < 3`) are added at random. (3) The valid index assignments
 of 7.3 are enumerated with numpy over the box the single-variable polynomials

@@ -279,7 +279,7 @@ def verdict(code, output, text):
     """PASS, FAIL, XFAIL or XPASS of one run; `text` is the diagnostic an
     expected failure must print (None when none is expected). A timeout or a
     crash never counts as the expected failure: only a clean error exit (1 to
-    3, CLI.md) showing the expected text does."""
+    3, docs/cli.md) showing the expected text does."""
     if text is None:
         return "PASS" if code == 0 else "FAIL"
     if code == 0:

@@ -1,6 +1,6 @@
 """Random elementwise expressions for the program generator.
 
-Every operator and builtin of TILE-LANGUAGE.md 6 and 8.1-8.3 has a function
+Every operator and builtin of docs/language.md 6 and 8.1-8.3 has a function
 here that draws operands, predicts the result type with 5.3's promotion rules
 (weak literals adapt to the typed operand) and the broadcast shape, and
 propagates the value interval and exactness (see tiletypes). Operands outside

@@ -14,7 +14,7 @@ scatter, simple_reduce, the softmax builtins, shape, prng), sometimes through
 a helper function that the entry calls, and returns 1 to 3 of them.
 
 The generator decides validity by itself, from the language definition
-(TILE-LANGUAGE.md): tilec is never asked which programs to keep. Sizes are
+(docs/language.md): tilec is never asked which programs to keep. Sizes are
 small (1 to 7) or large (up to a few hundred, at the tile sizes of the cost
 model and primes; shapes.py), within an element budget per program.
 

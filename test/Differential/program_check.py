@@ -7,7 +7,7 @@ gen_programs.py writes two header lines above every program:
                                           predicts for every value that
                                           --emit=ast names, and every output
 
-The generator decides validity itself (it follows TILE-LANGUAGE.md), so a
+The generator decides validity itself (it follows docs/language.md), so a
 program with these headers is valid by construction: tilec rejecting it, or
 crashing on it, or giving a value another type than the prediction, is a
 bug in tilec or in the generator's model of the language, and either way a

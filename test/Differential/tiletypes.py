@@ -1,6 +1,6 @@
 """Element types, promotion and value ranges for the random program generator.
 
-The generator predicts the element type of everything it writes (TILE-LANGUAGE.md
+The generator predicts the element type of everything it writes (docs/language.md
 5.3) and keeps a conservative interval of the values each tensor can hold, so it
 only writes operations whose result is specified for every input the run can
 generate: no float-to-integer conversion out of range, no NaN, no logarithm of
@@ -59,7 +59,7 @@ def type_range(t):
 
 
 def join(s, t):
-    """The join of two element types, TILE-LANGUAGE.md 5.3."""
+    """The join of two element types, docs/language.md 5.3."""
     if s == t:
         return s
     if s == "bool":

@@ -1,4 +1,4 @@
-//===- CheckTest.cpp - Phase-1 checks (TILE-LANGUAGE.md 1.3, 4, 9.3, 9.5) -===//
+//===- CheckTest.cpp - Phase-1 checks (docs/language.md 1.3, 4, 9.3, 9.5) -===//
 
 #include "FrontendTestHelpers.h"
 

@@ -1,6 +1,6 @@
 //===- ConstantTest.cpp - Bind-time constants and promotion ---------------===//
 //
-// Folding of weak and typed constants (TILE-LANGUAGE.md 5.2, 5.4) and the
+// Folding of weak and typed constants (docs/language.md 5.2, 5.4) and the
 // result-type rule with weak constants (5.3).
 //
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-//===- LexerTest.cpp - Tokens and lexical errors (TILE-LANGUAGE.md 2) -----===//
+//===- LexerTest.cpp - Tokens and lexical errors (docs/language.md 2) -----===//
 
 #include "FrontendTestHelpers.h"
 

@@ -1,4 +1,4 @@
-//===- ParserTest.cpp - Syntax trees and syntax errors (TILE-LANGUAGE.md 3) ===//
+//===- ParserTest.cpp - Syntax trees and syntax errors (docs/language.md 3) ===//
 
 #include "FrontendTestHelpers.h"
 

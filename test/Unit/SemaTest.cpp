@@ -1,4 +1,4 @@
-//===- SemaTest.cpp - Binding (TILE-LANGUAGE.md 4-8, 9.3-9.5) -------------===//
+//===- SemaTest.cpp - Binding (docs/language.md 4-8, 9.3-9.5) -------------===//
 //
 // Parses small programs, binds their entry function and inspects the typed
 // program: types, shapes, ranges, statements and diagnostics.

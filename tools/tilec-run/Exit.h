@@ -1,6 +1,6 @@
 //===- Exit.h - How tilec-run ends and what it prints -----------*- C++ -*-===//
 //
-// The exit codes of CLI.md and the two ways tilec-run talks to the user,
+// The exit codes of docs/cli.md and the two ways tilec-run talks to the user,
 // shared by running a manifest and timing a tuning folder.
 //
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
 //===- TuneFolder.h - The folder of remote tuning ---------------*- C++ -*-===//
 //
-// Remote tuning (ARCHITECTURE.md) passes files, not connections: `tilec
+// Remote tuning (docs/architecture.md) passes files, not connections: `tilec
 // autotune --export-candidates DIR` writes the candidate kernels of a
 // program with their index DIR/tune.json, `tilec-run --tune DIR` times them
 // on the target machine into DIR/results.json, and `tilec autotune --import

@@ -5,7 +5,7 @@
 // reports per-kernel times. It links only the LLVM-free runtime library, so
 // it builds on machines that have no LLVM (TILEC_RUNTIME_ONLY).
 //
-// Exit codes (CLI.md): 0 success; 1 a wrong manifest or input file; 2 a
+// Exit codes (docs/cli.md): 0 success; 1 a wrong manifest or input file; 2 a
 // wrong command line; 3 a device, runtime or I/O failure. Outputs are written
 // only after every kernel succeeded, each atomically.
 //

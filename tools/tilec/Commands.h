@@ -1,6 +1,6 @@
 //===- Commands.h - The commands of the tilec driver ------------*- C++ -*-===//
 //
-// One function per command of CLI.md. Each returns normally on success and
+// One function per command of docs/cli.md. Each returns normally on success and
 // throws a DriverError (DriverError.h) with the right exit code otherwise.
 //
 //===----------------------------------------------------------------------===//

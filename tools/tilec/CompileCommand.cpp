@@ -3,7 +3,7 @@
 // The default command. Command-line choices are checked before the file is
 // read, so a wrong flag is reported as such (exit code 2) however broken the
 // program is. `--emit=ast` prints the bound program of phase 2
-// (TILE-LANGUAGE.md 1.3), `--emit=plaidml` the same in PlaidML's Tile,
+// (docs/language.md 1.3), `--emit=plaidml` the same in PlaidML's Tile,
 // `--emit=tile` its tile dialect IR and
 // `--emit=loops` the loop level that every back end starts from. A FILE.mlir
 // is taken to be at the gpu level and goes straight to the OpenCL emitter.

@@ -1,7 +1,7 @@
 //===- DriverError.h - How a tilec command stops early ----------*- C++ -*-===//
 //
 // The driver's commands are straight-line code: when something is wrong they
-// throw a DriverError that carries the exit code of CLI.md, and only main()
+// throw a DriverError that carries the exit code of docs/cli.md, and only main()
 // catches it. The libraries never throw (they are built without exceptions);
 // their failures reach the driver as llvm::Error values or as diagnostics the
 // DiagnosticEngine has already printed.
@@ -19,7 +19,7 @@
 
 namespace tilec::driver {
 
-/// The exit codes of CLI.md, "Exit codes and errors".
+/// The exit codes of docs/cli.md, "Exit codes and errors".
 enum class ExitCode : int {
   Success = 0,
   InputError = 1,     ///< the program or an input file was wrong

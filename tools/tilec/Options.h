@@ -1,6 +1,6 @@
 //===- Options.h - The flags of tilec's commands ----------------*- C++ -*-===//
 //
-// What each command reads from the command line (CLI.md), as plain structs
+// What each command reads from the command line (docs/cli.md), as plain structs
 // that CLI11 fills in, and the functions that declare the flags. Flags that
 // several commands share (the input file, -D, --entry, -v) are declared by
 // one function so they are spelt and documented the same everywhere.

@@ -1,6 +1,6 @@
 //===- Output.h - Writing results without half-written files ----*- C++ -*-===//
 //
-// CLI.md: "No output file is left half-written". Every file the driver
+// docs/cli.md: "No output file is left half-written". Every file the driver
 // produces is written under a temporary name in the same folder and renamed
 // into place only when complete; '-' means stdout.
 //

@@ -1,7 +1,7 @@
 //===- ProgramLoader.h - From the command line to a typed program -*- C++
 //-*-===//
 //
-// The front-end steps every compiling command shares (TILE-LANGUAGE.md 1.3):
+// The front-end steps every compiling command shares (docs/language.md 1.3):
 // read the file, parse and check it (phase 1), pick the entry function, and
 // bind it with the -D values and any input files (phase 2). Diagnostics go to
 // stderr as they are found; a step that reported an error stops the command

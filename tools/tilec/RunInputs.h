@@ -2,7 +2,7 @@
 //
 // `--input NAME=file.npy` flags, checked against the entry's parameters and
 // read; and the final list of input tensors, where every input without a
-// file is produced by the deterministic generator (CLI.md, `run`).
+// file is produced by the deterministic generator (docs/cli.md, `run`).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 //===- Targets.h - Targets and --emit kinds of this build -------*- C++ -*-===//
 //
-// CLI.md names every target and intermediate form tilec will have; this
+// docs/cli.md names every target and intermediate form tilec will have; this
 // build implements every --emit kind but only some of the targets. One table
 // records which, so that --help, --version and the error for an unavailable
 // target all tell the same truth, and a later back end is switched on in one

@@ -1,8 +1,8 @@
 //===- main.cpp - The tilec command-line driver ---------------------------===//
 //
-// Declares the commands of CLI.md, lets CLI11 parse the command line, runs
+// Declares the commands of docs/cli.md, lets CLI11 parse the command line, runs
 // the chosen command and turns every way of stopping into the exit codes of
-// CLI.md: 0 success, 1 the input was wrong, 2 the command line was wrong,
+// docs/cli.md: 0 success, 1 the input was wrong, 2 the command line was wrong,
 // 3 a runtime failure. This is the only place that catches exceptions.
 //
 //===----------------------------------------------------------------------===//

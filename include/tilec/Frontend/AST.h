@@ -5,7 +5,7 @@
 // Nothing here knows sizes or types; the binder (Sema.h) turns the entry
 // function into a typed program (TypedAST.h).
 //
-// Locations follow TILE-LANGUAGE.md 9.1: the first character of the token a
+// Locations follow docs/language.md 9.1: the first character of the token a
 // diagnostic should point at (an operator for unary/binary nodes).
 //
 //===----------------------------------------------------------------------===//

@@ -1,7 +1,7 @@
 //===- Affine.h - Exact rational affine index arithmetic --------*- C++ -*-===//
 //
 // Index polynomials of contractions are affine functions c0 + sum(ci * vi)
-// of integer index variables with rational coefficients (TILE-LANGUAGE.md
+// of integer index variables with rational coefficients (docs/language.md
 // 7.2). Arithmetic is exact: a numerator or denominator that does not fit in
 // 64 bits is reported as overflow, never wrapped.
 //
@@ -74,7 +74,7 @@ std::optional<Affine> scale(const Affine &a, Rational factor);
 bool neverIntegral(const Affine &a);
 
 //===----------------------------------------------------------------------===//
-// Integer index systems (TILE-LANGUAGE.md 7.3, 7.6, 7.9)
+// Integer index systems (docs/language.md 7.3, 7.6, 7.9)
 //===----------------------------------------------------------------------===//
 
 /// 0 <= expr < upper, and expr integral, at an integer point.

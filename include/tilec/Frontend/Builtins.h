@@ -1,6 +1,6 @@
 //===- Builtins.h - The builtin functions of Tile ---------------*- C++ -*-===//
 //
-// The table of TILE-LANGUAGE.md section 8: every builtin's name, how many
+// The table of docs/language.md section 8: every builtin's name, how many
 // arguments it takes, and which of them must be bind-time constants. The
 // phase-1 checks use it for "unknown function" and argument counts; the binder
 // uses it to dispatch and to check constant arguments.
@@ -17,7 +17,7 @@
 
 namespace tilec {
 
-/// The section of TILE-LANGUAGE.md 8 a builtin belongs to.
+/// The section of docs/language.md 8 a builtin belongs to.
 enum class BuiltinKind {
   Math,     ///< 8.1: exp, log, ..., pow, floor, ceil, round
   Inline,   ///< 8.2: abs, max, min, relu, sigmoid, builtin_softmax, ...

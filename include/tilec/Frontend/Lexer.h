@@ -1,6 +1,6 @@
 //===- Lexer.h - Hand-written lexer for .tile files -------------*- C++ -*-===//
 //
-// Splits a buffer into the tokens of TILE-LANGUAGE.md section 2, longest match
+// Splits a buffer into the tokens of docs/language.md section 2, longest match
 // first. Lexical errors (invalid characters, malformed or out-of-range
 // numbers, bad names, unterminated comments) are reported to the
 // DiagnosticEngine and lexing continues, so one run reports several.

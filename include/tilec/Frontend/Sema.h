@@ -1,6 +1,6 @@
 //===- Sema.h - Binding: from the syntax tree to a typed program -*- C++ -*-===//
 //
-// Phase 2 of TILE-LANGUAGE.md 1.3 for the entry function: give every size
+// Phase 2 of docs/language.md 1.3 for the entry function: give every size
 // and input a value and a type (section 4.4), inline calls (4.6), fold
 // constants (6.1), compute shapes and element types (5, 6), and check every
 // contraction on the exact sizes (7). Runs only on a module that passed

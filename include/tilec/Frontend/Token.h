@@ -1,6 +1,6 @@
 //===- Token.h - Tokens of the Tile language --------------------*- C++ -*-===//
 //
-// The tokens of TILE-LANGUAGE.md section 2, as the lexer hands them to the
+// The tokens of docs/language.md section 2, as the lexer hands them to the
 // parser: a kind, the exact source spelling (which also gives the location),
 // and for names and numbers their meaning.
 //

@@ -1,6 +1,6 @@
 //===- TypedAST.h - The bound, typed program --------------------*- C++ -*-===//
 //
-// The result of phase 2 (binding, TILE-LANGUAGE.md 1.3) for one entry
+// The result of phase 2 (binding, docs/language.md 1.3) for one entry
 // function: calls inlined, constants folded, every value with an exact shape
 // and element type, every contraction with its index variables' exact ranges.
 // It is flat: a list of statements over numbered values, in execution order.
@@ -116,7 +116,7 @@ struct ContractionConstraint {
 };
 
 /// O[out...] = agg(combine(operands...)), constraints, default.
-/// Valid assignments are those of TILE-LANGUAGE.md 7.3; the cell of an
+/// Valid assignments are those of docs/language.md 7.3; the cell of an
 /// assignment is `outIndices` evaluated there.
 struct Contraction {
   ast::AggKind agg;

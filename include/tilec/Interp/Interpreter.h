@@ -1,6 +1,6 @@
 //===- Interpreter.h - The reference interpreter ----------------*- C++ -*-===//
 //
-// Executes a typed program exactly as TILE-LANGUAGE.md defines it, one
+// Executes a typed program exactly as docs/language.md defines it, one
 // statement at a time, with no fusion. It is the oracle every backend is
 // compared with, so it favours clarity; it is still fast enough for a
 // 224x224 MobileNet (contractions enumerate their index box with integer

@@ -2,7 +2,7 @@
 //
 // OpenCL (lib/Runtime/OpenCL), Vulkan (lib/Runtime/Vulkan) and later CUDA sit
 // behind these classes, so `tilec run`, `tilec bench`, `tilec autotune` and
-// tilec-run drive every device the same way (ARCHITECTURE.md). No LLVM here.
+// tilec-run drive every device the same way (docs/architecture.md). No LLVM here.
 //
 // Errors are returned, never printed or thrown; each message names the
 // runtime's own error (CL_OUT_OF_RESOURCES, VK_ERROR_DEVICE_LOST, ...) and

@@ -2,7 +2,7 @@
 //
 // `tilec FILE -o kernel.cl` (or `--target=spirv -o model.spv`) writes the
 // kernels and, beside them, OUT.json: everything a host program needs to run
-// them without the compiler (CLI.md). The compiler fills a Manifest and calls
+// them without the compiler (docs/cli.md). The compiler fills a Manifest and calls
 // writeManifest; the runtimes and tilec-run call readManifest. No LLVM here.
 //
 // The JSON (version 1) looks like this; docs/manifest.md is the reference:

@@ -1,6 +1,6 @@
 //===- DeviceProfile.h - What the cost model knows of a device ----*- C++ -*-===//
 //
-// A device profile (ARCHITECTURE.md): the properties `tilec devices` reports
+// A device profile (docs/architecture.md): the properties `tilec devices` reports
 // plus the peak bandwidth and compute rate that `tilec devices --probe`
 // measures and caches. The cost model ranks schedules against it; schedule
 // files are keyed by its `id`.

@@ -1,7 +1,7 @@
 //===- Schedule.h - How one kernel is tiled, as plain data --------*- C++ -*-===//
 //
 // A schedule says how the loop nest of one fused kernel is tiled and mapped
-// (ARCHITECTURE.md, "Schedules and autotuning"). It is data: a default one
+// (docs/architecture.md, "Schedules and autotuning"). It is data: a default one
 // comes from the cost model, a tuned one from a schedule file, and the
 // passes that apply it read it from the `tilec.schedule` attribute on the
 // kernel's outermost loop; no pass reads a file.

@@ -1,7 +1,7 @@
 //===- ScheduleFile.h - Tuned schedules on disk ------------------*- C++ -*-===//
 //
 // The schedule file that `tilec autotune` writes and `--schedule` reads
-// (ARCHITECTURE.md, "Schedules and autotuning"): JSON with a versioned
+// (docs/architecture.md, "Schedules and autotuning"): JSON with a versioned
 // schema, entries keyed by device identifier and kernel fingerprint, sorted
 // and one entry per kernel so that it diffs well:
 //   {

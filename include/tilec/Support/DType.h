@@ -1,6 +1,6 @@
 //===- DType.h - Tile element types -----------------------------*- C++ -*-===//
 //
-// The element types of TILE-LANGUAGE.md section 5.1 and the promotion rule
+// The element types of docs/language.md section 5.1 and the promotion rule
 // ("join") of section 5.3. Shared by the front end, the interpreter, the .npy
 // reader and every backend. No LLVM here: the runtimes use it too.
 //
@@ -50,7 +50,7 @@ unsigned dtypeBytes(DType t);
 /// Width in bits of the value (bool counts as 1).
 unsigned dtypeBits(DType t);
 
-/// The join of two element types (TILE-LANGUAGE.md section 5.3, steps 1-6).
+/// The join of two element types (docs/language.md section 5.3, steps 1-6).
 DType joinDTypes(DType a, DType b);
 
 /// The signed integer type of the given width in bits (8, 16, 32, 64).

@@ -4,7 +4,7 @@
 // `FILE:LINE:COL: error: message`, the source line and a caret (printed by
 // llvm::SourceMgr), followed by notes that point at related places. The
 // engine also records what it printed so unit tests can inspect it, and
-// stops printing after a limit (TILE-LANGUAGE.md 9.1: "may stop after 20").
+// stops printing after a limit (docs/language.md 9.1: "may stop after 20").
 //
 //===----------------------------------------------------------------------===//
 

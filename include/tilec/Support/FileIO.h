@@ -2,7 +2,7 @@
 //-*-===//
 //
 // The .npy reader and writer, the launch manifest and tilec-run all read
-// whole files and must never leave an output half-written (CLI.md). These
+// whole files and must never leave an output half-written (docs/cli.md). These
 // two functions do that with the C++ library and POSIX only, so the
 // LLVM-free runtime build can use them.
 //

@@ -1,6 +1,6 @@
 //===- Result.h - Errors as values, without LLVM ------------------*- C++ -*-===//
 //
-// The device runtimes and tilec-run link no LLVM (ARCHITECTURE.md), so they
+// The device runtimes and tilec-run link no LLVM (docs/architecture.md), so they
 // cannot use llvm::Error. Status and Result<T> are the small equivalents they
 // use instead: an error is a message meant for the user, already complete
 // (what failed, on which kernel or file, and why).

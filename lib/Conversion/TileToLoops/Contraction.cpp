@@ -1,7 +1,7 @@
 //===- Contraction.cpp - tile.contract to affine loop nests -----*- C++ -*-===//
 //
 // A contraction visits every valid assignment of its index variables
-// (TILE-LANGUAGE.md 7.3): each variable loops over its exact range
+// (docs/language.md 7.3): each variable loops over its exact range
 // [lower_bound, upper_bound], and an affine.if keeps the assignments whose
 // constraints, operand accesses and (when not implied) output access are in
 // range. An inequality over a single variable is implied by that variable's

@@ -1,6 +1,6 @@
 //===- DataMovement.cpp - reshape, gather, scatter, prng, constants -------===//
 //
-// The ops that move elements (TILE-LANGUAGE.md 8.4-8.6) and constants.
+// The ops that move elements (docs/language.md 8.4-8.6) and constants.
 // Reshape and constants have a per-element form (a reshape reads its
 // operand at the delinearised row-major position), so they can be read in
 // place like elementwise values. Gather and scatter index with data and use

@@ -1,6 +1,6 @@
 //===- Elementwise.cpp - Scalar arithmetic of the loop level ----*- C++ -*-===//
 //
-// The element conversions of TILE-LANGUAGE.md 5.4 and the scalar form of
+// The element conversions of docs/language.md 5.4 and the scalar form of
 // every elementwise tile op. Integers are signless in registers, so the
 // tile-level element type travels with each value (`Scalar`) to pick signed
 // or unsigned operations. Nothing traps: integer division by zero gives 0,
@@ -91,7 +91,7 @@ Value loops::truthOf(OpBuilder &b, Location loc, Scalar v) {
 }
 
 //===----------------------------------------------------------------------===//
-// Conversions (TILE-LANGUAGE.md 5.4)
+// Conversions (docs/language.md 5.4)
 //===----------------------------------------------------------------------===//
 
 /// A float (f32 or f64) truncated toward zero to i64; NaN and values

@@ -1,7 +1,7 @@
 //===- NarrowFloat.cpp - Rounding into f16 and bf16 once -------*- C++ -*-===//
 //
 // Every conversion into f16 and bf16 rounds once to nearest even
-// (TILE-LANGUAGE.md 5.4) and gives the interpreter's bits. LLVM alone does
+// (docs/language.md 5.4) and gives the interpreter's bits. LLVM alone does
 // not: from f64 and from integers wider than f32's significand it rounds
 // twice (through f32) or calls a soft-float routine that the host's libgcc
 // may lack (`__truncdfbf2` is not in Debian 12's), and on CPUs with

@@ -61,7 +61,7 @@ bool isUnsignedLike(mlir::Type tileType);
 /// The type arithmetic of tile type `t` is done in: f32 for f16 and bf16
 /// (rounded back once per operation, or per accumulated result), else `t`.
 mlir::Type computeType(mlir::Type tileType);
-/// `v` converted to tile type `to` with the rules of TILE-LANGUAGE.md 5.4.
+/// `v` converted to tile type `to` with the rules of docs/language.md 5.4.
 Scalar convertScalar(mlir::OpBuilder &b, mlir::Location loc, Scalar v,
                      mlir::Type to);
 /// `x` (a float, or an integer that is unsigned when `isUnsigned`) rounded

@@ -148,7 +148,7 @@ func.func @unary() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32
 
 // -----
 
-// Casts follow TILE-LANGUAGE.md 5.4: sign or zero extension then low bits,
+// Casts follow docs/language.md 5.4: sign or zero extension then low bits,
 // float to integer truncates, anything to i1 is != 0; NaN to an integer is
 // unspecified and stays.
 // CHECK-LABEL: func.func @casts

@@ -1,7 +1,7 @@
 //===- LoopsToLLVM.h - Loop-level MLIR to the LLVM dialect ------*- C++ -*-===//
 //
 // The first half of the CPU back end: the pass pipeline that takes the loop
-// level of ARCHITECTURE.md (one func.func over memrefs, affine/scf loops,
+// level of docs/architecture.md (one func.func over memrefs, affine/scf loops,
 // arith, math) to the LLVM dialect. Kernels are tiled and vectorised by
 // their schedules first (a default one where none is given). Outer
 // parallel loops become OpenMP parallel loops; memref arguments use the bare-pointer calling convention,

@@ -1,7 +1,7 @@
 //===- TileFolds.cpp - Folders of the tile ops ------------------*- C++ -*-===//
 //
 // Constant folding of elementwise ops (with the exact integer and float
-// semantics of TILE-LANGUAGE.md 5.4; unspecified results such as
+// semantics of docs/language.md 5.4; unspecified results such as
 // out-of-range shifts are left alone), casts to the same type, reshape
 // chains, and contractions that only copy their input.
 //

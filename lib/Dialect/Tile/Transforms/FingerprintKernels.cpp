@@ -1,6 +1,6 @@
 //===- FingerprintKernels.cpp - Attach tilec.fingerprint to kernels -------===//
 //
-// tile-fingerprint-kernels: a kernel's fingerprint (ARCHITECTURE.md,
+// tile-fingerprint-kernels: a kernel's fingerprint (docs/architecture.md,
 // "Schedules and autotuning") hashes its canonical loop-level form: the
 // generic printed form of the nest, without locations or tilec attributes
 // (names, schedules), inside a function whose arguments stand for the values

@@ -1,7 +1,7 @@
 //===- F64Math.h - The software f64 math functions --------------*- C++ -*-===//
 //
 // Each function builds, with a MathBuilder, the scalar f64 result of one math
-// function of the language (TILE-LANGUAGE.md section 8.1) from arith ops:
+// function of the language (docs/language.md section 8.1) from arith ops:
 // a range reduction, a polynomial (Taylor coefficients from
 // scripts/f64-math-constants.py, Constants.inc) and selects for the
 // special values, with C's results for zeros, infinities, NaN and the

@@ -34,7 +34,7 @@ class Tile_Op<string mnemonic, list<Trait> traits = []>
 // Type constraints
 //===----------------------------------------------------------------------===//
 
-/// The element types of Tile (TILE-LANGUAGE.md 5.1).
+/// The element types of Tile (docs/language.md 5.1).
 def Tile_ElementType : AnyTypeOf<[I1, SI8, SI16, SI32, SI64, UI8, UI16, UI32,
                                   UI64, F16, BF16, F32, F64]>;
 def Tile_IntegerElementType : AnyTypeOf<[SI8, SI16, SI32, SI64, UI8, UI16,

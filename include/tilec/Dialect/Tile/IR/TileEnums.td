@@ -1,6 +1,6 @@
 //===- TileEnums.td - Enumerations of the tile dialect -----*- tablegen -*-===//
 //
-// The aggregation and combination kinds of contractions (TILE-LANGUAGE.md
+// The aggregation and combination kinds of contractions (docs/language.md
 // 7.4, 7.5) and the predicates of tile.cmp. Each is an integer attribute
 // that prints as its bare keyword, like arith.cmpi's predicate.
 //

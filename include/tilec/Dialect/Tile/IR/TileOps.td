@@ -41,7 +41,7 @@ def Tile_IndexOp : Tile_Op<"index", [Pure]> {
   let summary = "the coordinate of each element along one axis";
   let description = [{
     Gives an si32 tensor of the result's shape whose element is its own
-    coordinate along `axis` (the `index(X, A)` builtin, TILE-LANGUAGE.md 8.4).
+    coordinate along `axis` (the `index(X, A)` builtin, docs/language.md 8.4).
 
     ```mlir
     %i = tile.index 1 : tensor<3x4xsi32>
@@ -151,7 +151,7 @@ def Tile_PowOp : Tile_Op<"pow", [Pure]> {
   let description = [{
     Raises each element of `base` to the power of the matching element of
     `exponent`. The base has the result's element type; the exponent may have
-    any numeric type and is not converted (TILE-LANGUAGE.md 5.4).
+    any numeric type and is not converted (docs/language.md 5.4).
 
     ```mlir
     %r = tile.pow %x, %e : (tensor<4xf32>, tensor<si32>) -> tensor<4xf32>
@@ -209,7 +209,7 @@ def Tile_CastOp : Tile_Op<"cast", [Pure]> {
   let summary = "elementwise conversion to another element type";
   let description = [{
     Converts every element to the result's element type with the rules of
-    TILE-LANGUAGE.md 5.4: integers keep their low bits after sign or zero
+    docs/language.md 5.4: integers keep their low bits after sign or zero
     extension, conversions to float round to nearest, float to integer
     truncates toward zero, anything to i1 is "!= 0". The shape is unchanged.
 
@@ -308,7 +308,7 @@ def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
   let summary = "rows of a tensor picked by an index tensor";
   let description = [{
     `result[i..., r...] = values[clamp(indices[i...], 0, d0 - 1), r...]`
-    where d0 is the first size of `values` (TILE-LANGUAGE.md 8.5). The result
+    where d0 is the first size of `values` (docs/language.md 8.5). The result
     has shape `indices.shape ++ values.shape[1:]` and the type of `values`.
 
     ```mlir
@@ -328,7 +328,7 @@ def Tile_ScatterOp : Tile_Op<"scatter", [Pure]> {
   let description = [{
     Starts from zeros and, for every `j..., r...`, adds `updates[j..., r...]`
     to `result[clamp(indices[j...], 0, d0 - 1), r...]`, where d0 is the first
-    size of `values`; only that size of `values` is used (TILE-LANGUAGE.md
+    size of `values`; only that size of `values` is used (docs/language.md
     8.5). The result has shape `[d0] ++ updates.shape[rank(indices):]` and
     the type of `updates`.
 
@@ -350,7 +350,7 @@ def Tile_PrngOp : Tile_Op<"prng", [Pure]> {
   let description = [{
     Draws f32 values uniform in [0, 1) of the first result's shape from the
     ui32 [3, 2048] taus88 state and gives the state after the draw, as
-    TILE-LANGUAGE.md 8.6 fixes bit for bit.
+    docs/language.md 8.6 fixes bit for bit.
 
     ```mlir
     %v, %s = tile.prng %state
