@@ -12,6 +12,7 @@
 #include "tilec/Dialect/Tile/Transforms/Passes.h"
 #include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
+#include "tilec/Target/LLVM/Transforms/Passes.h"
 #include "tilec/Target/SPIRV/SPIRVTarget.h"
 #include "tilec/Transforms/Passes.h"
 
@@ -44,4 +45,5 @@ void tilec::registerAllPasses() {
   registerLoopsToLLVMPipeline();
   registerSPIRVPasses();
   registerTilecTransformsPasses();
+  registerTilecCPUTransformsPasses();
 }

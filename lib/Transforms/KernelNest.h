@@ -1,6 +1,6 @@
 //===- KernelNest.h - The kernel form the CPU schedule applies to -*- C++ -*-===//
 //
-// What tilec-apply-cpu-schedule and tilec-cpu-default-schedule know about a
+// What tilec-cpu-apply-schedule and tilec-cpu-default-schedule know about a
 // kernel: its band of parallel loops and whether its body can run several
 // lanes of the innermost band loop at once.
 //

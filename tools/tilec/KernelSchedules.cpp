@@ -14,7 +14,7 @@
 
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
 #include "tilec/Schedule/CostModel.h"
-#include "tilec/Transforms/Passes.h"
+#include "tilec/Target/LLVM/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

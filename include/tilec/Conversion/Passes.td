@@ -1,4 +1,4 @@
-//===- Passes.td - Conversion passes of tilec -----------*- tablegen -*-===//
+//===- Passes.td - Conversion passes of tilec --------------*- tablegen -*-===//
 //
 // Every dialect conversion of tilec, in one file as in upstream MLIR and
 // CIRCT. TableGen generates the pass classes, their create functions and
@@ -90,7 +90,7 @@ def TilecGPUDefaultSchedulePass
 }
 
 def TilecMapKernelsToGPUPass
-    : Pass<"tilec-map-kernels-to-gpu", "::mlir::ModuleOp"> {
+    : Pass<"tilec-gpu-map-kernels", "::mlir::ModuleOp"> {
   let summary = "Map every kernel nest to a gpu.func launched by "
                 "gpu.launch_func, as its tilec.schedule says";
   let description = [{
@@ -156,11 +156,11 @@ def TilecMapKernelsToGPUPass
 }
 
 def TilecDedupGPUKernelsPass
-    : Pass<"tilec-dedup-gpu-kernels", "::mlir::ModuleOp"> {
+    : Pass<"tilec-gpu-dedup-kernels", "::mlir::ModuleOp"> {
   let summary = "Launch one gpu.func for all kernels that compute the same "
                 "code on different buffers";
   let description = [{
-    A whole network repeats its blocks, and `tilec-map-kernels-to-gpu`
+    A whole network repeats its blocks, and `tilec-gpu-map-kernels`
     makes a gpu.func per kernel nest. Two kernels of a gpu.module are the
     same when their function types, their attributes other than their names
     (`sym_name`, `tilec.kernel`) and their bodies op for op, locations

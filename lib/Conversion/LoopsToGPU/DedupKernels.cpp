@@ -1,4 +1,4 @@
-//===- DedupKernels.cpp - tilec-dedup-gpu-kernels -------------------------===//
+//===- DedupKernels.cpp - tilec-gpu-dedup-kernels -------------------------===//
 //
 // One gpu.func per distinct kernel: a model's repeated blocks become kernels
 // that differ only in the buffers their launches pass, and compiling each

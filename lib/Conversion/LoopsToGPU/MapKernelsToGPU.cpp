@@ -1,4 +1,4 @@
-//===- MapKernelsToGPU.cpp - tilec-map-kernels-to-gpu ---------------------===//
+//===- MapKernelsToGPU.cpp - tilec-gpu-map-kernels ------------------------===//
 //
 // Turns each kernel nest into a gpu.func and a gpu.launch_func, as the
 // kernel's plan (KernelPlan.h) says. Upstream's route (scf.parallel ->

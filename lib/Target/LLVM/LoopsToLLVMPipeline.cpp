@@ -1,8 +1,8 @@
 //===- LoopsToLLVMPipeline.cpp - Loop-level MLIR to the LLVM dialect ------===//
 //
 // Kernels become functions of their own before anything else (one per
-// distinct kernel: tilec-outline-kernels), so that the rest is done once per
-// distinct kernel, function by function, on MLIR's threads.
+// distinct kernel: tilec-cpu-outline-kernels), so that the rest is done once
+// per distinct kernel, function by function, on MLIR's threads.
 //
 // The pass order matters in two places. OpenMP first: convert-scf-to-openmp
 // wraps each parallel loop body in memref.alloca_scope, whose lowering needs
@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
+#include "tilec/Target/LLVM/Transforms/Passes.h"
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"

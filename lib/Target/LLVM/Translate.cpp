@@ -72,7 +72,7 @@ Error tilec::optimizeModule(Module &module, TargetMachine &machine,
   // (vputils::isSingleScalar) on the min/max reduction loops we emit: a
   // plain `O[] = <(I[x, y, z])` never finishes at -O2. Until the reductions
   // are emitted in a form it handles, loop vectorisation stays off; SLP
-  // vectorisation and unrolling stay on. Kernels that tilec-apply-cpu-schedule
+  // vectorisation and unrolling stay on. Kernels that tilec-cpu-apply-schedule
   // understands arrive already vectorised (vector dialect), so they do not
   // need it.
   tuning.LoopVectorization = false;

@@ -4,7 +4,7 @@
 // the SSA value the entry function passes to a launch, so an argument that
 // two launches share is one buffer, and a kernel that receives one buffer
 // twice is told so (its arguments then may alias and lose `restrict`).
-// Launches of one gpu.func (tilec-dedup-gpu-kernels merges equal kernels)
+// Launches of one gpu.func (tilec-gpu-dedup-kernels merges equal kernels)
 // share a kernel function when the code compiled for them is the same.
 //
 //===----------------------------------------------------------------------===//
@@ -302,7 +302,7 @@ void ProgramBuilder::groupLaunches() {
     launch.function = function - functions.begin();
     launch.name = function->name;
     // A shared gpu.func holds the locations of one of its launches; each
-    // launch has its own on its op (tilec-dedup-gpu-kernels).
+    // launch has its own on its op (tilec-gpu-dedup-kernels).
     launch.statements = tileStatements(
         launchesOf[launch.kernel] > 1 ? launch.op.getOperation()
                                       : launch.kernel.getOperation());

@@ -5,7 +5,7 @@
 // tensor as a `__constant` array inside the program. Here the kernel gets
 // the tensor as an arith.constant instead, and loses the argument, so that
 // its remaining arguments are bound at the bindings the manifest names.
-// A kernel launched several times (tilec-dedup-gpu-kernels) is inlined once,
+// A kernel launched several times (tilec-gpu-dedup-kernels) is inlined once,
 // which its launches allow only when they bind the same tensors.
 //
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s -split-input-file -verify-diagnostics '-tilec-map-kernels-to-gpu=max-workgroup-size=64 local-mem-bytes=1024'
+// RUN: tilec-opt %s -split-input-file -verify-diagnostics '-tilec-gpu-map-kernels=max-workgroup-size=64 local-mem-bytes=1024'
 
 func.func @no_schedule(%a: memref<4xf32>) {
   // expected-error @+1 {{kernel has no tilec.schedule}}

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s -tilec-map-kernels-to-gpu | FileCheck %s
+// RUN: tilec-opt %s -tilec-gpu-map-kernels | FileCheck %s
 
 // A staged reduction honours the schedule's unroll, as an unstaged one does:
 // a 4x20 by 20x8 matmul staged in reduction blocks of 8 runs two full blocks

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s -tilec-map-kernels-to-gpu | FileCheck %s
+// RUN: tilec-opt %s -tilec-gpu-map-kernels | FileCheck %s
 
 // stage = [true, true] on a 6x10x8 matmul with 4x4 work-group tiles (y has
 // 2 elements per work-item) and reduction blocks of 3: per block each

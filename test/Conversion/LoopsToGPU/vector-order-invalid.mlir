@@ -1,6 +1,6 @@
 // Schedules whose vector width or loop order the mapping cannot honour: an
 // error on the kernel, naming it, and nothing rewritten.
-// RUN: tilec-opt %s -split-input-file -verify-diagnostics -tilec-map-kernels-to-gpu
+// RUN: tilec-opt %s -split-input-file -verify-diagnostics -tilec-gpu-map-kernels
 
 func.func @odd_width(%a: memref<12xf32>) {
   // expected-error @+1 {{schedule of kernel 'k': vector = 3 is not one of 1, 2, 4, 8 and 16}}

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s -split-input-file -tilec-map-kernels-to-gpu | FileCheck %s
+// RUN: tilec-opt %s -split-input-file -tilec-gpu-map-kernels | FileCheck %s
 
 // vector = 4 along x with thread[x] = 8: each work-item takes 2 vectors of
 // 4 neighbouring iterations, the first at (thread_id * 4), the next a

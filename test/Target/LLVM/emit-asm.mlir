@@ -5,7 +5,7 @@
 // RUN: not tilec-cpu %S/Inputs/matmul-loops.mlir --emit=asm --cpu=nosuchcpu \
 // RUN:   -o - 2>&1 | FileCheck %s --check-prefix=BAD
 
-// The kernel is a function of its own (tilec-outline-kernels), local to the
+// The kernel is a function of its own (tilec-cpu-outline-kernels), local to the
 // object: only the entry is global. At 2x2 it is one register tile, with no
 // loop left to run on threads.
 // CHECK: .globl main

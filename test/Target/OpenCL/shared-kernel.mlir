@@ -1,4 +1,4 @@
-// A gpu.func launched twice (tilec-dedup-gpu-kernels made it so) is one
+// A gpu.func launched twice (tilec-gpu-dedup-kernels made it so) is one
 // OpenCL kernel: its arguments are named after their position, since the
 // launches pass different buffers, and the manifest lists both launches
 // under that kernel, each with its own buffers and Tile statements. A

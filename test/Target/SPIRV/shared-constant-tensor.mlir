@@ -1,4 +1,4 @@
-// A kernel launched twice (tilec-dedup-gpu-kernels) with the same constant
+// A kernel launched twice (tilec-gpu-dedup-kernels) with the same constant
 // tensor gets the tensor inlined once, and both launches lose the argument;
 // with different tensors one body cannot hold both, which is an error.
 // RUN: tilec-opt %s -split-input-file --tilec-pipeline-spirv -verify-diagnostics | FileCheck %s

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s --pass-pipeline='builtin.module(func.func(tilec-parallelize-outer-loops))' | FileCheck %s
+// RUN: tilec-opt %s --pass-pipeline='builtin.module(func.func(tilec-cpu-parallelize-outer-loops))' | FileCheck %s
 
 // The outermost loop that runs more than once and is parallel gets the
 // threads; nothing inside it does.

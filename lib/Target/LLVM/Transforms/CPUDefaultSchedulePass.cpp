@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Transforms/Passes.h"
+#include "tilec/Target/LLVM/Transforms/Passes.h"
 
-#include "KernelNest.h"
+#include "../../../Transforms/KernelNest.h"
 
 #include "tilec/Schedule/CPUDefaultSchedule.h"
 #include "tilec/Schedule/CostModel.h"
@@ -17,7 +17,7 @@
 
 namespace tilec {
 #define GEN_PASS_DEF_CPUDEFAULTSCHEDULEPASS
-#include "tilec/Transforms/Passes.h.inc"
+#include "tilec/Target/LLVM/Transforms/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

@@ -16,7 +16,7 @@
 #include "MicroKernel.h"
 
 #include "tilec/Schedule/Schedule.h"
-#include "tilec/Transforms/Passes.h"
+#include "tilec/Target/LLVM/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/LoopUtils.h"
 

@@ -1,5 +1,5 @@
-// RUN: tilec-opt %s -split-input-file -tilec-dedup-gpu-kernels | FileCheck %s
-// RUN: tilec-opt %s -split-input-file -tilec-dedup-gpu-kernels -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=LOC
+// RUN: tilec-opt %s -split-input-file -tilec-gpu-dedup-kernels | FileCheck %s
+// RUN: tilec-opt %s -split-input-file -tilec-gpu-dedup-kernels -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=LOC
 
 // @relu_b is @relu_a on other buffers, with other names and locations: its
 // launch runs @relu_a and it is gone. @relu_c differs in one constant and

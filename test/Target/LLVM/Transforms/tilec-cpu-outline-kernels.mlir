@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s --tilec-outline-kernels | FileCheck %s
+// RUN: tilec-opt %s --tilec-cpu-outline-kernels | FileCheck %s
 
 // Kernels 0 and 1 are the same up to their buffers: one function serves
 // both. Kernel 2 claims the same fingerprint but scales by another

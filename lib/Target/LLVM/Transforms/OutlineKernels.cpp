@@ -1,4 +1,4 @@
-//===- OutlineKernels.cpp - The tilec-outline-kernels pass ----------------===//
+//===- OutlineKernels.cpp - The tilec-cpu-outline-kernels pass ------------===//
 //
 // A function per distinct kernel. Two kernels are the same when their
 // outlined functions are equivalent op for op (locations ignored), which
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Transforms/Passes.h"
+#include "tilec/Target/LLVM/Transforms/Passes.h"
 
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
 
@@ -26,7 +26,7 @@
 
 namespace tilec {
 #define GEN_PASS_DEF_OUTLINEKERNELSPASS
-#include "tilec/Transforms/Passes.h.inc"
+#include "tilec/Target/LLVM/Transforms/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

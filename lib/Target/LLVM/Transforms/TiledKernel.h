@@ -1,6 +1,6 @@
-//===- TiledKernel.h - A kernel rebuilt from tiles ---------------*- C++ -*-===//
+//===- TiledKernel.h - A kernel rebuilt from tiles --------------*- C++ -*-===//
 //
-// The loop structure tilec-apply-cpu-schedule gives a matched kernel: full
+// The loop structure tilec-cpu-apply-schedule gives a matched kernel: full
 // register tiles (cache-tiled, tile loops permuted), then the remainders.
 //
 //===----------------------------------------------------------------------===//
@@ -8,7 +8,7 @@
 #ifndef TILEC_LIB_TRANSFORMS_TILEDKERNEL_H
 #define TILEC_LIB_TRANSFORMS_TILEDKERNEL_H
 
-#include "KernelNest.h"
+#include "../../../Transforms/KernelNest.h"
 
 namespace tilec::transforms {
 

@@ -1,4 +1,4 @@
-//===- ParallelizeOuterLoops.cpp - tilec-parallelize-outer-loops ----------===//
+//===- ParallelizeOuterLoops.cpp - tilec-cpu-parallelize-outer-loops ------===//
 //
 // One affine.parallel per loop nest, the outermost loop that can be one.
 // Proving a loop parallel is the expensive part (a dependence check per pair
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Transforms/Passes.h"
+#include "tilec/Target/LLVM/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -16,7 +16,7 @@
 
 namespace tilec {
 #define GEN_PASS_DEF_PARALLELIZEOUTERLOOPSPASS
-#include "tilec/Transforms/Passes.h.inc"
+#include "tilec/Target/LLVM/Transforms/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

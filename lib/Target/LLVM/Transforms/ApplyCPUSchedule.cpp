@@ -1,4 +1,4 @@
-//===- ApplyCPUSchedule.cpp - The tilec-apply-cpu-schedule pass -----------===//
+//===- ApplyCPUSchedule.cpp - The tilec-cpu-apply-schedule pass -----------===//
 //
 // Reads each kernel's schedule, checks it against the kernel's band (an
 // entry for a loop the kernel does not have, a lane tile that is no whole
@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Transforms/Passes.h"
+#include "tilec/Target/LLVM/Transforms/Passes.h"
 
-#include "KernelNest.h"
+#include "../../../Transforms/KernelNest.h"
 #include "TiledKernel.h"
 
 #include "tilec/Schedule/Schedule.h"
@@ -20,7 +20,7 @@
 
 namespace tilec {
 #define GEN_PASS_DEF_APPLYCPUSCHEDULEPASS
-#include "tilec/Transforms/Passes.h.inc"
+#include "tilec/Target/LLVM/Transforms/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

@@ -1,5 +1,5 @@
-// RUN: tilec-opt %s -split-input-file -tilec-map-kernels-to-gpu | FileCheck %s
-// RUN: tilec-opt %s -split-input-file -tilec-map-kernels-to-gpu -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=LOC
+// RUN: tilec-opt %s -split-input-file -tilec-gpu-map-kernels | FileCheck %s
+// RUN: tilec-opt %s -split-input-file -tilec-gpu-map-kernels -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=LOC
 
 // One loop of 10, tiles of 4 with 2 elements per work-item: 3 work-groups
 // of 2 work-items, element j at position group*4 + item + j*2, and a guard

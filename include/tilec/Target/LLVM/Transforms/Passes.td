@@ -1,13 +1,14 @@
-//===- Passes.td - Loop-level transforms of tilec --------*- tablegen -*-===//
+//===- Passes.td - The CPU back end's loop-level passes ----*- tablegen -*-===//
 //
-// The passes that rewrite the loop level for a target: assigning schedules
-// and applying them. TableGen generates the pass classes, their create
-// functions and registerTilecTransformsPasses().
+// The passes that rewrite the loop level for the CPU (the LLVM back end):
+// outlining kernels, assigning CPU schedules and applying them, and giving
+// outer loops threads. TableGen generates the pass classes, their create
+// functions and registerTilecCPUTransformsPasses().
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_TRANSFORMS_PASSES_TD
-#define TILEC_TRANSFORMS_PASSES_TD
+#ifndef TILEC_TARGET_LLVM_TRANSFORMS_PASSES_TD
+#define TILEC_TARGET_LLVM_TRANSFORMS_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
 
@@ -35,7 +36,7 @@ def CPUDefaultSchedulePass
 }
 
 def ApplyCPUSchedulePass
-    : Pass<"tilec-apply-cpu-schedule", "::mlir::func::FuncOp"> {
+    : Pass<"tilec-cpu-apply-schedule", "::mlir::func::FuncOp"> {
   let summary = "Tile, register-block and vectorise kernels by their schedule";
   let description = [{
     Rewrites each kernel whose outermost loop carries `tilec.schedule` and
@@ -67,7 +68,7 @@ def ApplyCPUSchedulePass
 }
 
 def ParallelizeOuterLoopsPass
-    : Pass<"tilec-parallelize-outer-loops", "::mlir::func::FuncOp"> {
+    : Pass<"tilec-cpu-parallelize-outer-loops", "::mlir::func::FuncOp"> {
   let summary = "Make the outermost parallel loop of every nest an "
                 "affine.parallel";
   let description = [{
@@ -78,7 +79,7 @@ def ParallelizeOuterLoopsPass
     and inner parallelism is the vectoriser's.
 
     A loop carrying `tilec.parallel` is taken to be parallel without
-    analysis: tilec-apply-cpu-schedule marks the loops it makes from a
+    analysis: tilec-cpu-apply-schedule marks the loops it makes from a
     kernel's parallel band so. Dependence analysis of a register-blocked
     micro-kernel (hundreds of accesses) is what made upstream's
     affine-parallelize, which checks every loop, most of a model's compile
@@ -89,7 +90,7 @@ def ParallelizeOuterLoopsPass
   let dependentDialects = ["::mlir::affine::AffineDialect"];
 }
 
-def OutlineKernelsPass : Pass<"tilec-outline-kernels", "::mlir::ModuleOp"> {
+def OutlineKernelsPass : Pass<"tilec-cpu-outline-kernels", "::mlir::ModuleOp"> {
   let summary = "Move every kernel nest into a function of its own, once "
                 "per distinct kernel";
   let description = [{
@@ -111,23 +112,4 @@ def OutlineKernelsPass : Pass<"tilec-outline-kernels", "::mlir::ModuleOp"> {
                            "::mlir::LLVM::LLVMDialect"];
 }
 
-def ShareTemporaryBuffersPass
-    : Pass<"tilec-share-temporary-buffers", "::mlir::func::FuncOp"> {
-  let summary = "Store temporaries whose lifetimes do not overlap together";
-  let description = [{
-    Plans the function's temporaries (top-level memref.alloc ops) with
-    `tilec::planTemporaries` (TemporaryPlan.h): each gets a live interval
-    over the top-level ops and a storage slot shared with temporaries that
-    are never alive at the same time. Each slot becomes one 64-byte aligned
-    `memref<Nxi8>` allocation, each temporary a `memref.view` of its slot,
-    and the slots are deallocated before the return in place of the
-    temporaries. Allocations that escape or are aliased at the top level
-    are left as they are.
-  }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::memref::MemRefDialect",
-  ];
-}
-
-#endif // TILEC_TRANSFORMS_PASSES_TD
+#endif // TILEC_TARGET_LLVM_TRANSFORMS_PASSES_TD

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s -tilec-apply-cpu-schedule -split-input-file -verify-diagnostics
+// RUN: tilec-opt %s -tilec-cpu-apply-schedule -split-input-file -verify-diagnostics
 //
 // Schedules that are malformed or do not fit their kernel are errors.
 
