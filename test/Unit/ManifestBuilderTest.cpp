@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Target/OpenCL/ManifestBuilder.h"
-#include "tilec/Target/OpenCL/OpenCLEmitter.h"
+#include "tilec/Target/GPU/ManifestBuilder.h"
+#include "tilec/Target/GPU/GPUDialects.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"

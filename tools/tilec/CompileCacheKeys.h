@@ -18,7 +18,7 @@
 #include "Targets.h"
 
 #include "tilec/Pipelines/Pipelines.h"
-#include "tilec/Target/OpenCL/ManifestBuilder.h"
+#include "tilec/Target/GPU/ManifestBuilder.h"
 #include "tilec/Target/SPIRV/SPIRVTarget.h"
 
 #include "mlir/IR/BuiltinOps.h"

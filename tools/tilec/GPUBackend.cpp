@@ -21,7 +21,8 @@
 #include "tilec/Runtime/Device.h"
 #include "tilec/Support/FileIO.h"
 #include "tilec/Support/Version.h"
-#include "tilec/Target/OpenCL/ManifestBuilder.h"
+#include "tilec/Target/GPU/GPUDialects.h"
+#include "tilec/Target/GPU/ManifestBuilder.h"
 #include "tilec/Target/OpenCL/OpenCLEmitter.h"
 #include "tilec/Target/SPIRV/SPIRVTarget.h"
 

@@ -18,7 +18,7 @@
 #include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Runtime/Device.h"
 #include "tilec/Runtime/Manifest.h"
-#include "tilec/Target/OpenCL/ManifestBuilder.h"
+#include "tilec/Target/GPU/ManifestBuilder.h"
 #include "tilec/Target/SPIRV/SPIRVTarget.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -11,7 +11,7 @@
 
 #include "KernelEmitter.h"
 #include "CLTypes.h"
-#include "Identifiers.h"
+#include "tilec/Target/GPU/Identifiers.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
@@ -23,6 +23,7 @@
 using namespace mlir;
 using namespace tilec;
 using namespace tilec::opencl;
+using namespace tilec::gpuprogram;
 
 FailureOr<std::string> KernelEmitter::typeName(Operation *op, Type type) {
   std::optional<std::string> name = clValueType(type);

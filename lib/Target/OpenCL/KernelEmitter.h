@@ -11,7 +11,7 @@
 #ifndef TILEC_LIB_TARGET_OPENCL_KERNELEMITTER_H
 #define TILEC_LIB_TARGET_OPENCL_KERNELEMITTER_H
 
-#include "GPUProgram.h"
+#include "tilec/Target/GPU/GPUProgram.h"
 #include "Prelude.h"
 
 #include "mlir/IR/Value.h"
@@ -24,6 +24,14 @@
 #include <string>
 
 namespace tilec::opencl {
+
+// The OpenCL emitter walks the program that lib/Target/GPU analyses.
+using gpuprogram::GPUProgram;
+using gpuprogram::KernelFunction;
+using gpuprogram::KernelLaunch;
+using gpuprogram::LaunchArg;
+using gpuprogram::ProgramBuffer;
+using gpuprogram::ProgramConstant;
 
 /// Writes one kernel function, which serves every launch of it: its code
 /// is the gpu.func's with what the launches agree on (the work-group size,

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/OpenCL/OpenCLEmitter.h"
-#include "GPUProgram.h"
+#include "tilec/Target/GPU/GPUProgram.h"
 #include "KernelEmitter.h"
 #include "Prelude.h"
 
@@ -28,6 +28,7 @@
 using namespace mlir;
 using namespace tilec;
 using namespace tilec::opencl;
+using namespace tilec::gpuprogram;
 
 LogicalResult tilec::emitOpenCL(ModuleOp module, llvm::raw_ostream &os) {
   auto program = analyzeGPUProgram(module);
@@ -59,10 +60,4 @@ LogicalResult tilec::emitOpenCL(ModuleOp module, llvm::raw_ostream &os) {
   prelude.print(os);
   os << kernels;
   return success();
-}
-
-void tilec::registerGPULevelDialects(DialectRegistry &registry) {
-  registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-                  vector::VectorDialect>();
 }

@@ -2,8 +2,8 @@
 //
 // compileToSPIRV and printSPIRVAssembly: run buildGPUToSPIRVPipeline on a
 // clone of the gpu level, then serialize or print its spirv.module. The
-// manifest is the OpenCL back end's (buildManifest), with the SPIR-V entry
-// points and descriptor bindings added.
+// manifest is every GPU target's (buildManifest, lib/Target/GPU), with the
+// SPIR-V entry points and descriptor bindings added.
 //
 //===----------------------------------------------------------------------===//
 

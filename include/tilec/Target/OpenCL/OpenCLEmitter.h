@@ -29,7 +29,6 @@ class raw_ostream;
 } // namespace llvm
 
 namespace mlir {
-class DialectRegistry;
 class ModuleOp;
 } // namespace mlir
 
@@ -38,10 +37,6 @@ namespace tilec {
 /// Writes the OpenCL C source of every kernel `module` launches. On failure
 /// an error has been emitted on the offending op and nothing is written.
 mlir::LogicalResult emitOpenCL(mlir::ModuleOp module, llvm::raw_ostream &os);
-
-/// Registers the dialects of the gpu level (func, gpu, scf, arith, math,
-/// memref, vector), so that gpu-level MLIR can be parsed.
-void registerGPULevelDialects(mlir::DialectRegistry &registry);
 
 } // namespace tilec
 

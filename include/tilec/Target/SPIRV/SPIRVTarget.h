@@ -30,7 +30,7 @@
 #define TILEC_TARGET_SPIRV_SPIRVTARGET_H
 
 #include "tilec/Runtime/Manifest.h"
-#include "tilec/Target/OpenCL/ManifestBuilder.h"
+#include "tilec/Target/GPU/ManifestBuilder.h"
 
 #include "mlir/Support/LLVM.h"
 
@@ -97,7 +97,7 @@ struct SPIRVArtefact {
 
 /// The driver's entry point: compiles the gpu-level `module` (left
 /// unchanged: the lowering runs on a clone) to one SPIR-V module and fills
-/// its manifest: buildManifest (OpenCL/ManifestBuilder.h) with
+/// its manifest: buildManifest (GPU/ManifestBuilder.h) with
 /// `context.target` set to "spirv", plus each kernel's `spirv_entry` and
 /// `bindings` (set 0, binding i = args[i]). On failure the errors have been
 /// emitted on the offending ops.

@@ -1,10 +1,10 @@
 //===- Statements.cpp - The Tile statements a kernel computes -------------===//
 //
-// Part of the OpenCL target; see Statements.h.
+// Part of lib/Target/GPU; see Statements.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Statements.h"
+#include "tilec/Target/GPU/Statements.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
@@ -14,7 +14,7 @@
 
 using namespace mlir;
 
-std::vector<std::string> tilec::opencl::tileStatements(Operation *root) {
+std::vector<std::string> tilec::gpuprogram::tileStatements(Operation *root) {
   std::set<std::pair<std::string, unsigned>> lines;
   auto collect = [&](Location loc) {
     loc->walk([&](Location inner) {

@@ -1,7 +1,8 @@
 //===- GPUProgram.h - What the entry function of the gpu level does -*- C++ -*-===//
 //
-// Part of the OpenCL target. The emitter and the manifest builder both need
-// the same facts about a gpu-level module: which buffers exist (inputs and
+// Part of lib/Target/GPU, shared by every GPU backend. The emitters (OpenCL
+// C) and the manifest builder (every GPU target) need the same facts about
+// a gpu-level module: which buffers exist (inputs and
 // outputs of the entry function, memref.alloc temporaries), which kernels
 // are launched in which order with which work sizes, and how each kernel
 // argument is used. analyzeGPUProgram computes them once and checks every
@@ -9,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_LIB_TARGET_OPENCL_GPUPROGRAM_H
-#define TILEC_LIB_TARGET_OPENCL_GPUPROGRAM_H
+#ifndef TILEC_TARGET_GPU_GPUPROGRAM_H
+#define TILEC_TARGET_GPU_GPUPROGRAM_H
 
 #include "tilec/Runtime/Manifest.h"
 
@@ -23,7 +24,7 @@
 #include <string>
 #include <vector>
 
-namespace tilec::opencl {
+namespace tilec::gpuprogram {
 
 /// A buffer of the program: an entry argument or a temporary.
 struct ProgramBuffer {
@@ -94,6 +95,6 @@ mlir::FailureOr<GPUProgram> analyzeGPUProgram(mlir::ModuleOp module);
 /// Storage bytes of one element of a memref: i1 takes a byte.
 uint64_t elementBytes(mlir::Type elementType);
 
-} // namespace tilec::opencl
+} // namespace tilec::gpuprogram
 
-#endif // TILEC_LIB_TARGET_OPENCL_GPUPROGRAM_H
+#endif // TILEC_TARGET_GPU_GPUPROGRAM_H

@@ -1,6 +1,6 @@
 //===- ManifestBuilder.cpp - The launch manifest of the gpu level ---------===//
 //
-// Part of the OpenCL target; see ManifestBuilder.h. The flop count of a
+// Part of lib/Target/GPU; see ManifestBuilder.h. The flop count of a
 // launch is an estimate for rooflines: every arith or math op that computes
 // a value (not constants, casts, comparisons, selects or index arithmetic),
 // per vector element, times the trip counts of the loops around it and the
@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Target/OpenCL/ManifestBuilder.h"
+#include "tilec/Target/GPU/ManifestBuilder.h"
 #include "tilec/Dialect/Tile/IR/ElementTypes.h"
 #include "tilec/Transforms/TemporaryPlan.h"
-#include "GPUProgram.h"
+#include "tilec/Target/GPU/GPUProgram.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -25,7 +25,7 @@
 
 using namespace mlir;
 using namespace tilec;
-using namespace tilec::opencl;
+using namespace tilec::gpuprogram;
 
 /// Elements computed by one op producing `type`.
 static uint64_t lanes(Type type) {

@@ -1,10 +1,10 @@
-//===- Identifiers.cpp - Names that are valid in OpenCL C -----------------===//
+//===- Identifiers.cpp - Kernel names valid in every GPU language ---------===//
 //
-// Part of the OpenCL target; see Identifiers.h.
+// Part of lib/Target/GPU; see Identifiers.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Identifiers.h"
+#include "tilec/Target/GPU/Identifiers.h"
 
 #include "llvm/ADT/StringSet.h"
 
@@ -34,7 +34,7 @@ static bool isReserved(llvm::StringRef word) {
   return false;
 }
 
-std::string opencl::clIdentifier(llvm::StringRef name) {
+std::string gpuprogram::clIdentifier(llvm::StringRef name) {
   std::string result;
   for (char c : name)
     result += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';

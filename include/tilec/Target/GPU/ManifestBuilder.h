@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_TARGET_OPENCL_MANIFESTBUILDER_H
-#define TILEC_TARGET_OPENCL_MANIFESTBUILDER_H
+#ifndef TILEC_TARGET_GPU_MANIFESTBUILDER_H
+#define TILEC_TARGET_GPU_MANIFESTBUILDER_H
 
 #include "tilec/Runtime/Manifest.h"
 #include "tilec/Support/DType.h"
@@ -50,4 +50,4 @@ mlir::FailureOr<rt::Manifest> buildManifest(mlir::ModuleOp module,
 
 } // namespace tilec
 
-#endif // TILEC_TARGET_OPENCL_MANIFESTBUILDER_H
+#endif // TILEC_TARGET_GPU_MANIFESTBUILDER_H

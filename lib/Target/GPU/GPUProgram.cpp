@@ -1,6 +1,6 @@
 //===- GPUProgram.cpp - What the entry function of the gpu level does -----===//
 //
-// Part of the OpenCL target; see GPUProgram.h. Buffers are identified by
+// Part of lib/Target/GPU; see GPUProgram.h. Buffers are identified by
 // the SSA value the entry function passes to a launch, so an argument that
 // two launches share is one buffer, and a kernel that receives one buffer
 // twice is told so (its arguments then may alias and lose `restrict`).
@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUProgram.h"
-#include "Identifiers.h"
-#include "Statements.h"
+#include "tilec/Target/GPU/GPUProgram.h"
+#include "tilec/Target/GPU/Identifiers.h"
+#include "tilec/Target/GPU/Statements.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -24,9 +24,9 @@
 
 using namespace mlir;
 using namespace tilec;
-using namespace tilec::opencl;
+using namespace tilec::gpuprogram;
 
-uint64_t opencl::elementBytes(Type elementType) {
+uint64_t gpuprogram::elementBytes(Type elementType) {
   if (auto vector = dyn_cast<VectorType>(elementType))
     return vector.getNumElements() * elementBytes(vector.getElementType());
   unsigned bits = elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
@@ -321,7 +321,7 @@ void ProgramBuilder::groupLaunches() {
   }
 }
 
-FailureOr<GPUProgram> opencl::analyzeGPUProgram(ModuleOp module) {
+FailureOr<GPUProgram> gpuprogram::analyzeGPUProgram(ModuleOp module) {
   auto entry = findEntry(module);
   if (failed(entry))
     return failure();
