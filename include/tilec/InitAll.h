@@ -1,7 +1,8 @@
-//===- InitAll.h - Register tilec's dialects and passes ---------*- C++ -*-===//
+//===- InitAll.h - Register everything tilec defines ------------*- C++ -*-===//
 //
-// Explicit registration of everything tilec defines, for tilec-opt and the
-// driver. No static registrars: tools call these once at start-up.
+// Explicit registration of everything tilec defines, for tilec-opt,
+// tilec-translate and the driver. No static registrars: tools call these
+// once at start-up.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,10 @@ void registerAllDialects(mlir::DialectRegistry &registry);
 /// Registers tilec's passes and pipelines with the global pass registry, so
 /// that tilec-opt accepts their flags.
 void registerAllPasses();
+
+/// Registers every emitter as a translation (OpenCL C, SPIR-V, LLVM IR and
+/// machine code, the C header) for tilec-translate.
+void registerAllTranslations();
 
 } // namespace tilec
 

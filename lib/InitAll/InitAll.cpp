@@ -11,9 +11,12 @@
 #include "tilec/Dialect/Tile/IR/TileDialect.h"
 #include "tilec/Dialect/Tile/Transforms/Passes.h"
 #include "tilec/Pipelines/Pipelines.h"
+#include "tilec/Target/LLVM/LLVMTranslation.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 #include "tilec/Target/LLVM/Transforms/Passes.h"
+#include "tilec/Target/OpenCL/OpenCLTranslation.h"
 #include "tilec/Target/SPIRV/SPIRVTarget.h"
+#include "tilec/Target/SPIRV/SPIRVTranslation.h"
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -46,4 +49,10 @@ void tilec::registerAllPasses() {
   registerSPIRVPasses();
   registerTilecTransformsPasses();
   registerTilecCPUTransformsPasses();
+}
+
+void tilec::registerAllTranslations() {
+  registerOpenCLTranslations();
+  registerSPIRVTranslations();
+  registerLLVMTranslations();
 }

@@ -1,9 +1,9 @@
 //===- JITTest.cpp - The CPU JIT on a hand-written loop module ------------===//
 //
 // Runs tilec::JITProgram on a loop-level module parsed from text, without the
-// front end: results, reuse of a compiled program, and the errors for
-// tensors that do not match the entry's memrefs. Also the C symbol rule of
-// model.h.
+// front end: results (the same at every -O level, with and without OpenMP),
+// reuse of a compiled program, and the errors for tensors that do not match
+// the entry's memrefs. Also the C symbol rule of model.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -174,4 +174,117 @@ TEST_CASE("the C symbol comes from the output file's stem", "[cheader]") {
   CHECK(cSymbolForOutput("-") == "tile_model");
   CHECK(cElementType(DType::BF16) == "uint16_t");
   CHECK(cElementType(DType::Bool) == "uint8_t");
+}
+
+namespace {
+
+/// Loop-level C = A x B (f32[2,3] x f32[3,2]) as convert-tile-to-loops
+/// writes it: affine loops, a reduction in iter_args, an outer parallel
+/// loop, a kernel the default CPU schedule tiles.
+const char *matmulModule = R"mlir(
+func.func @main(%A: memref<2x3xf32>, %B: memref<3x2xf32>, %C: memref<2x2xf32>)
+    attributes {tilec.entry} {
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 2 {
+      %zero = arith.constant 0.0 : f32
+      %sum = affine.for %k = 0 to 3 iter_args(%acc = %zero) -> f32 {
+        %a = affine.load %A[%i, %k] : memref<2x3xf32>
+        %b = affine.load %B[%k, %j] : memref<3x2xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%i, %j] : memref<2x2xf32>
+    }
+  } {tilec.kernel = "C", tilec.fingerprint = "0"}
+  return
+}
+)mlir";
+
+/// Q = X / (X - 3) with the division by zero guarded by selects, as the
+/// loop level guards it, and W = 2 X, in i8.
+const char *int8Module = R"mlir(
+func.func @ints(%X: memref<11xi8>, %Q: memref<11xi8>, %W: memref<11xi8>)
+    attributes {tilec.entry} {
+  affine.for %i = 0 to 11 {
+    %x = affine.load %X[%i] : memref<11xi8>
+    %three = arith.constant 3 : i8
+    %zero = arith.constant 0 : i8
+    %d = arith.subi %x, %three : i8
+    %isZero = arith.cmpi eq, %d, %zero : i8
+    %one = arith.constant 1 : i8
+    %safe = arith.select %isZero, %one, %d : i8
+    %q = arith.divsi %x, %safe : i8
+    %r = arith.select %isZero, %zero, %q : i8
+    affine.store %r, %Q[%i] : memref<11xi8>
+    %w = arith.addi %x, %x : i8
+    affine.store %w, %W[%i] : memref<11xi8>
+  }
+  return
+}
+)mlir";
+
+/// Parses `text`, compiles it with `options` and runs it on `inputs`.
+std::vector<Tensor> runLoopModule(const char *text, const JITOptions &options,
+                                  const std::vector<Tensor> &inputs,
+                                  const std::vector<TensorType> &outputs) {
+  mlir::MLIRContext context;
+  context.loadDialect<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
+                      mlir::func::FuncDialect, mlir::memref::MemRefDialect,
+                      mlir::scf::SCFDialect>();
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(text, &context);
+  REQUIRE(module);
+  auto program = JITProgram::compile(*module, "", options);
+  if (!program)
+    FAIL(llvm::toString(program.takeError()));
+  auto results = (*program)->run(inputs, outputs);
+  if (!results)
+    FAIL(llvm::toString(results.takeError()));
+  return std::move(*results);
+}
+
+Tensor tensorOf(TensorType type, const std::vector<double> &values) {
+  Tensor tensor(type);
+  for (size_t i = 0; i < values.size(); ++i)
+    tensor.setDouble(i, values[i]);
+  return tensor;
+}
+
+} // namespace
+
+TEST_CASE("the JIT computes the same at every -O level, with and without "
+          "OpenMP",
+          "[jit]") {
+  Tensor a = tensorOf({DType::F32, {2, 3}}, {-5, 2, -2, 5, 1, -3});
+  Tensor b = tensorOf({DType::F32, {3, 2}}, {-2, 5, 1, -3, 4, 0});
+  for (unsigned optLevel : {0u, 2u, 3u}) {
+    for (bool parallel : {true, false}) {
+      INFO("-O" << optLevel << (parallel ? "" : " without OpenMP"));
+      JITOptions options;
+      options.optLevel = optLevel;
+      options.parallel = parallel;
+      std::vector<Tensor> c =
+          runLoopModule(matmulModule, options, {a, b}, {{DType::F32, {2, 2}}});
+      REQUIRE(c.size() == 1);
+      std::vector<double> expected{4, -31, -21, 22};
+      for (size_t i = 0; i < expected.size(); ++i)
+        CHECK(c[0].getDouble(i) == expected[i]);
+    }
+  }
+}
+
+TEST_CASE("the JIT keeps the loop level's integer semantics", "[jit]") {
+  TensorType type{DType::I8, {11}};
+  std::vector<double> x{-5, 2, -2, 5, 1, -3, 4, 0, -4, 3, -1};
+  std::vector<Tensor> outputs =
+      runLoopModule(int8Module, JITOptions(), {tensorOf(type, x)}, {type, type});
+  REQUIRE(outputs.size() == 2);
+  // X = 3 divides by zero: the guard gives 0. Both outputs are i8.
+  std::vector<int64_t> quotient{0, -2, 0, 2, 0, 0, 4, 0, 0, 0, 0};
+  std::vector<int64_t> twice{-10, 4, -4, 10, 2, -6, 8, 0, -8, 6, -2};
+  for (size_t i = 0; i < x.size(); ++i) {
+    CHECK(outputs[0].getInt(i) == quotient[i]);
+    CHECK(outputs[1].getInt(i) == twice[i]);
+  }
 }

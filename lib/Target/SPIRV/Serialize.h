@@ -1,6 +1,6 @@
 //===- Serialize.h - Finding and serializing the spirv.module ---*- C++ -*-===//
 //
-// Shared by tilec-serialize-spirv and compileToSPIRV.
+// Shared by compileToSPIRV and the spirv-to-binary translation.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,12 +1,17 @@
-// -o model.o: an ELF object whose symbol is the file's stem, and model.h
-// declaring it with inputs then outputs as plain pointers.
+// An ELF object whose global symbol is the entry's C name, and the header
+// declaring it with inputs then outputs as plain pointers. (The name's rule
+// for `tilec -o FILE`, the file's stem, is cSymbolForOutput's; JITTest.cpp
+// tests it.)
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tilec-cpu %S/Inputs/matmul-loops.mlir --emit=obj -o %t/model.o
+// RUN: tilec-translate --loops-to-object --symbol=model %S/Inputs/matmul-loops.mlir -o %t/model.o
 // RUN: llvm-nm %t/model.o | FileCheck %s --check-prefix=SYM
-// RUN: tilec-cpu %S/Inputs/matmul-loops.mlir --emit=header -o %t/model.h
-// RUN: FileCheck %s --input-file=%t/model.h
-// RUN: tilec-cpu %S/Inputs/matmul-loops.mlir --emit=header -o %t/main.h
-// RUN: FileCheck %s --input-file=%t/main.h --check-prefix=MAIN
+// RUN: tilec-translate --loops-to-c-header --symbol=model %S/Inputs/matmul-loops.mlir \
+// RUN:   | FileCheck %s
+// Without --symbol, both use the name `tilec -o -` gives its object.
+// RUN: tilec-translate --loops-to-object %S/Inputs/matmul-loops.mlir -o %t/default.o
+// RUN: llvm-nm %t/default.o | FileCheck %s --check-prefix=DEFAULT
+// RUN: tilec-translate --loops-to-c-header %S/Inputs/matmul-loops.mlir \
+// RUN:   | FileCheck %s --check-prefix=DEFAULT
 
 // SYM-DAG: T model{{$}}
 // SYM-DAG: t tilec_kernel_C{{$}}
@@ -23,5 +28,4 @@
 // CHECK-NEXT: float *C);
 // CHECK: #endif /* TILEC_MODEL_H */
 
-// `main` cannot be a C function's name: the symbol gets a prefix.
-// MAIN: void tile_main(
+// DEFAULT: tile_model{{$|\(}}

@@ -1,6 +1,6 @@
 // An op the emitter cannot translate is an error on that op, and nothing
 // is printed.
-// RUN: not tilec %s --emit=cl > %t.cl 2> %t.err
+// RUN: not tilec-translate --gpu-to-opencl %s > %t.cl 2> %t.err
 // RUN: FileCheck %s < %t.err
 // RUN: count 0 < %t.cl
 

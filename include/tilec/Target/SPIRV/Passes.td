@@ -157,19 +157,6 @@ def TilecConvertGPUToSPIRVPass
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
-def TilecWriteSPIRVPass : Pass<"tilec-write-spirv", "::mlir::ModuleOp"> {
-  let summary = "Compile the gpu level to OUT (SPIR-V) and OUT.json";
-  let description = [{
-    Runs the driver's entry point, tilec::compileToSPIRV, on the gpu-level
-    module and writes the binary to `output` and the launch manifest to
-    `output`.json, as `tilec --target=spirv -o OUT` does (for tests and
-    tilec-opt users). The IR is left unchanged.
-  }];
-  let options = !listconcat(spirvDeviceOptions, [
-    Option<"output", "output", "std::string", "", "The .spv file to write">,
-  ]);
-}
-
 def TilecSPIRVFloatControlsPass
     : Pass<"tilec-spirv-float-controls", "::mlir::spirv::ModuleOp"> {
   let summary = "Ask for IEEE infinities, NaNs, signed zeros and subnormals";

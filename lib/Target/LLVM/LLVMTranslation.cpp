@@ -1,0 +1,197 @@
+//===- LLVMTranslation.cpp - The loop level to LLVM IR, code, a header ----===//
+//
+// See LLVMTranslation.h. The sequence is the driver's for --target=llvm-x86
+// (docs/architecture.md, "The CPU back end"): the entry prepared for the C
+// ABI, the loops-to-LLVM pipeline with default schedules for the chosen CPU,
+// translation, LLVM's -O pipeline, then assembly or an object.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Target/LLVM/LLVMTranslation.h"
+#include "tilec/Dialect/Tile/IR/ElementTypes.h"
+#include "tilec/Target/LLVM/CHeader.h"
+#include "tilec/Target/LLVM/CodeGen.h"
+#include "tilec/Target/LLVM/LoopsToLLVM.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Location.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace mlir;
+using namespace tilec;
+namespace cl = llvm::cl;
+
+namespace {
+
+/// The options of every translation of this file, created by
+/// registerLLVMTranslations (no static registrars).
+struct Options {
+  cl::opt<std::string> cpu{"cpu", cl::desc("the CPU to generate code for"),
+                           cl::init("native")};
+  cl::opt<unsigned> optLevel{"O", cl::desc("LLVM optimisation level 0..3"),
+                             cl::Prefix, cl::init(2)};
+  cl::opt<bool> noParallel{"no-parallel",
+                           cl::desc("no OpenMP for parallel loops")};
+  cl::opt<std::string> symbol{
+      "symbol", cl::desc("the entry's C name (object and header default: "
+                         "tile_model)")};
+  cl::opt<unsigned> numOutputs{
+      "num-outputs",
+      cl::desc("trailing arguments that are outputs when the entry has no "
+               "tilec.output_names"),
+      cl::init(1)};
+};
+
+Options &options() {
+  static Options options;
+  return options;
+}
+
+/// What each translation needs from the common start.
+enum class Product { LLVMIR, Assembly, Object, Header };
+
+void registerLoopLevelDialects(DialectRegistry &registry) {
+  registry.insert<affine::AffineDialect, arith::ArithDialect,
+                  func::FuncDialect, math::MathDialect, memref::MemRefDialect,
+                  scf::SCFDialect>();
+  registerLoopsToLLVMDialects(registry);
+}
+
+/// The entry's parameters for the header: names from the tilec.*_names
+/// attributes, else argN, the last --num-outputs arguments being outputs.
+std::vector<CHeaderParam> entryParams(func::FuncOp func) {
+  auto inputNames = func->getAttrOfType<ArrayAttr>("tilec.input_names");
+  auto outputNames = func->getAttrOfType<ArrayAttr>("tilec.output_names");
+  unsigned numArgs = func.getNumArguments();
+  unsigned outputs = std::min<unsigned>(
+      outputNames ? outputNames.size() : options().numOutputs.getValue(),
+      numArgs);
+  std::vector<CHeaderParam> params;
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+    auto memref = cast<MemRefType>(type);
+    CHeaderParam param;
+    param.isOutput = index >= numArgs - outputs;
+    ArrayAttr names = param.isOutput ? outputNames : inputNames;
+    size_t position = param.isOutput ? index - (numArgs - outputs) : index;
+    if (names && position < names.size())
+      if (auto name = dyn_cast<StringAttr>(names[position]))
+        param.name = name.str();
+    if (param.name.empty())
+      param.name = "arg" + std::to_string(index);
+    // Integers read as signed, as the loop level has lost their sign.
+    param.dtype =
+        dtypeOfSignlessType(memref.getElementType()).value_or(DType::I64);
+    param.shape = memref.getShape().vec();
+    params.push_back(std::move(param));
+  }
+  return params;
+}
+
+LogicalResult fail(ModuleOp module, llvm::Error error) {
+  return module.emitError() << llvm::toString(std::move(error));
+}
+
+LogicalResult translate(ModuleOp module, llvm::raw_ostream &os,
+                        Product product) {
+  const Options &opts = options();
+  if (opts.optLevel > 3)
+    return module.emitError() << "-O must be 0..3";
+  std::string entry = findEntryFunction(module);
+  if (entry.empty())
+    return module.emitError()
+           << "no entry function (mark one with tilec.entry)";
+  std::string symbol = opts.symbol;
+  bool cFile = product == Product::Object || product == Product::Header;
+  if (symbol.empty() && cFile)
+    symbol = cSymbolForOutput("-");
+  if (failed(prepareEntryFunction(module, entry, symbol)))
+    return failure();
+  if (!symbol.empty())
+    entry = symbol;
+
+  if (product == Product::Header) {
+    llvm::StringRef source = "<stdin>";
+    if (auto file = dyn_cast<FileLineColLoc>(module.getLoc()))
+      source = file.getFilename().getValue();
+    writeCHeader(os, symbol, source,
+                 entryParams(module.lookupSymbol<func::FuncOp>(entry)));
+    return success();
+  }
+
+  initializeNativeTarget();
+  auto machine = createTargetMachine(opts.cpu, opts.optLevel);
+  if (!machine)
+    return fail(module, machine.takeError());
+  // The schedules are made for the CPU code is generated for, as the
+  // driver makes them.
+  LoopsToLLVMOptions lowering;
+  lowering.parallel = !opts.noParallel;
+  lowering.cpu = targetCPUFacts(**machine);
+  PassManager pm(module.getContext());
+  buildLoopsToLLVMPipeline(pm, lowering);
+  if (failed(pm.run(module)))
+    return failure();
+
+  llvm::LLVMContext llvmContext;
+  auto llvmModule = translateToLLVMIR(module, llvmContext, **machine);
+  if (!llvmModule)
+    return fail(module, llvmModule.takeError());
+  if (llvm::Error error =
+          optimizeModule(**llvmModule, **machine, opts.optLevel))
+    return fail(module, std::move(error));
+  if (product == Product::LLVMIR) {
+    (*llvmModule)->print(os, nullptr);
+    return success();
+  }
+  llvm::SmallString<0> code;
+  llvm::raw_svector_ostream codeStream(code);
+  MachineCodeKind kind = product == Product::Object
+                             ? MachineCodeKind::Object
+                             : MachineCodeKind::Assembly;
+  if (llvm::Error error =
+          emitMachineCode(**llvmModule, **machine, kind, codeStream))
+    return fail(module, std::move(error));
+  os << code;
+  return success();
+}
+
+void registerTranslation(llvm::StringRef name, llvm::StringRef description,
+                         Product product) {
+  TranslateFromMLIRRegistration registration(
+      name, description,
+      [product](ModuleOp module, llvm::raw_ostream &os) {
+        return translate(module, os, product);
+      },
+      registerLoopLevelDialects);
+}
+
+} // namespace
+
+void tilec::registerLLVMTranslations() {
+  (void)options();
+  registerTranslation("loops-to-llvmir",
+                      "the loop level as optimised LLVM IR", Product::LLVMIR);
+  registerTranslation("loops-to-asm", "the loop level as assembly",
+                      Product::Assembly);
+  registerTranslation("loops-to-object",
+                      "the loop level as an ELF object (tilec -o model.o)",
+                      Product::Object);
+  registerTranslation("loops-to-c-header",
+                      "the C header declaring the loop level's entry "
+                      "(model.h)",
+                      Product::Header);
+}
