@@ -1,45 +1,22 @@
 //===- OpenCLTranslation.cpp - gpu-to-opencl and its manifest -------------===//
 //
-// See OpenCLTranslation.h. The manifest context is the one the driver fills
-// for a file it compiles without a device, so a translation's manifest is
-// the driver's, field for field.
+// See OpenCLTranslation.h. The manifest's context is lib/Target/GPU's
+// (ManifestTranslation.h), shared with the SPIR-V backend.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/OpenCL/OpenCLTranslation.h"
 #include "tilec/Runtime/Manifest.h"
-#include "tilec/Support/Version.h"
-#include "tilec/Target/OpenCL/ManifestBuilder.h"
+#include "tilec/Target/GPU/GPUDialects.h"
+#include "tilec/Target/GPU/ManifestTranslation.h"
 #include "tilec/Target/OpenCL/OpenCLEmitter.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Location.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
-
-/// --manifest-artefact, created on first use (no static registrars).
-static llvm::cl::opt<std::string> &manifestArtefact() {
-  static llvm::cl::opt<std::string> option(
-      "manifest-artefact",
-      llvm::cl::desc("the kernel file a manifest translation records "
-                     "(default: none)"));
-  return option;
-}
-
-void tilec::registerManifestTranslationOptions() { (void)manifestArtefact(); }
-
-tilec::ManifestContext tilec::translationManifestContext(ModuleOp module) {
-  ManifestContext context;
-  context.artefact = manifestArtefact();
-  if (auto file = dyn_cast<FileLineColLoc>(module.getLoc()))
-    context.program = file.getFilename().str();
-  context.tilecVersion = kTilecVersion;
-  return context;
-}
 
 void tilec::registerOpenCLTranslations() {
   registerManifestTranslationOptions();

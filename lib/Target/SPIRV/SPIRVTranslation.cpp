@@ -11,9 +11,8 @@
 #include "Serialize.h"
 
 #include "tilec/Runtime/Manifest.h"
-#include "tilec/Target/OpenCL/ManifestBuilder.h"
-#include "tilec/Target/OpenCL/OpenCLEmitter.h"
-#include "tilec/Target/OpenCL/OpenCLTranslation.h"
+#include "tilec/Target/GPU/GPUDialects.h"
+#include "tilec/Target/GPU/ManifestTranslation.h"
 #include "tilec/Target/SPIRV/SPIRVTarget.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"

@@ -13,26 +13,11 @@
 #ifndef TILEC_TARGET_OPENCL_OPENCLTRANSLATION_H
 #define TILEC_TARGET_OPENCL_OPENCLTRANSLATION_H
 
-namespace mlir {
-class ModuleOp;
-} // namespace mlir
-
 namespace tilec {
-
-struct ManifestContext;
 
 /// Registers the translations above and their options. Call once, before
 /// the command line is parsed.
 void registerOpenCLTranslations();
-
-/// Registers --manifest-artefact, the option of every manifest translation
-/// (here and in lib/Target/SPIRV); idempotent.
-void registerManifestTranslationOptions();
-
-/// The ManifestContext of a manifest translation: what the driver records
-/// for a compile of the file `module` was parsed from, with
-/// --manifest-artefact as the kernel file's name.
-ManifestContext translationManifestContext(mlir::ModuleOp module);
 
 } // namespace tilec
 
