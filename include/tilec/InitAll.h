@@ -22,6 +22,10 @@ void registerAllDialects(mlir::DialectRegistry &registry);
 /// Registers tilec's passes and pipelines with the global pass registry, so
 /// that tilec-opt accepts their flags.
 void registerAllPasses();
+/// Registers every backend of this build with the target registry
+/// (Target/TargetBackend.h), one line each, in the order help texts list
+/// them; idempotent.
+void registerAllTargetBackends();
 
 /// Registers every emitter as a translation (OpenCL C, SPIR-V, LLVM IR and
 /// machine code, the C header) for tilec-translate.

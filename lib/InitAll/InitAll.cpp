@@ -11,12 +11,16 @@
 #include "tilec/Dialect/Tile/IR/TileDialect.h"
 #include "tilec/Dialect/Tile/Transforms/Passes.h"
 #include "tilec/Pipelines/Pipelines.h"
+#include "tilec/Target/LLVM/LLVMBackend.h"
 #include "tilec/Target/LLVM/LLVMTranslation.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 #include "tilec/Target/LLVM/Transforms/Passes.h"
+#include "tilec/Target/OpenCL/OpenCLBackend.h"
 #include "tilec/Target/OpenCL/OpenCLTranslation.h"
+#include "tilec/Target/SPIRV/SPIRVBackend.h"
 #include "tilec/Target/SPIRV/SPIRVTarget.h"
 #include "tilec/Target/SPIRV/SPIRVTranslation.h"
+#include "tilec/Target/TargetBackend.h"
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -55,4 +59,11 @@ void tilec::registerAllTranslations() {
   registerOpenCLTranslations();
   registerSPIRVTranslations();
   registerLLVMTranslations();
+}
+
+void tilec::registerAllTargetBackends() {
+  registerOpenCLBackend();
+  registerSPIRVBackend();
+  registerLLVMBackend();
+  registerAnnouncedTargetBackend("ptx", BackendKind::GPU, "cuda", ".ptx");
 }

@@ -17,7 +17,6 @@
 #include "DeviceSession.h"
 #include "DriverError.h"
 #include "LocalTuning.h"
-#include "ProgramLoader.h"
 #include "RunInputs.h"
 #include "Targets.h"
 #include "TuneCandidates.h"
@@ -25,6 +24,7 @@
 #include "TuneProgress.h"
 #include "Tuner.h"
 
+#include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Interp/Interpreter.h"
 #include "tilec/Schedule/ScheduleFile.h"
 #include "tilec/Support/Version.h"
@@ -38,6 +38,7 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 CLI::App *tilec::driver::addAutotuneCommand(CLI::App &app,
                                             AutotuneOptions &options) {
@@ -260,9 +261,9 @@ void tilec::driver::runAutotuneCommand(const AutotuneOptions &options) {
   schedule::ScheduleFile file;
   if (options.exportDir.empty())
     file = readOrCreate(options.output);
-  ProgramLoader loader(options.program);
-  std::string entry = loader.parse().name;
-  typed::Program program = loader.bind();
+  ProgramLoader loader(options.program, driverReporter());
+  std::string entry = orFail(loader.parse()).name;
+  typed::Program program = orFail(loader.bind());
   DeviceTarget device =
       openDeviceTarget(target, options.device, options.devicesFrom);
   std::vector<Tensor> inputs = assembleInputs(program, {}, options.seed);

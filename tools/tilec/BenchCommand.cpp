@@ -15,10 +15,11 @@
 #include "Commands.h"
 #include "DeviceSession.h"
 #include "DriverError.h"
-#include "ProgramLoader.h"
 #include "RunInputs.h"
-#include "ScheduleLoading.h"
 #include "Targets.h"
+
+#include "tilec/Compiler/ProgramLoader.h"
+#include "tilec/Compiler/ScheduleLoading.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -29,6 +30,7 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 CLI::App *tilec::driver::addBenchCommand(CLI::App &app, BenchOptions &options) {
   CLI::App *bench = app.add_subcommand(
@@ -152,7 +154,7 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
   warnIfOptLevelIgnored(options.optLevelGiven, options.optLevel, target,
                         std::nullopt);
 
-  ProgramLoader loader(options.program);
+  ProgramLoader loader(options.program, driverReporter());
   auto [program, inputs] =
       loadProgramWithInputs(loader, inputFlags, options.seed);
 
@@ -162,7 +164,7 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
   std::optional<schedule::ScheduleFile> file;
   ScheduleChoice schedules;
   if (!options.schedule.empty() &&
-      (file = loadScheduleFile(options.schedule, verbose)))
+      (file = loadScheduleFile(options.schedule, verbose, driverReporter())))
     schedules.file = &*file;
   std::unique_ptr<LoadedProgram> loaded =
       compileAndLoad(device, loader, program, schedules, verbose);

@@ -7,14 +7,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "CPUBackend.h"
-#include "CompileCacheKeys.h"
 #include "DriverError.h"
-#include "ModuleStages.h"
 #include "Output.h"
-#include "ScheduleLoading.h"
-#include "StageTiming.h"
 #include "TestFaults.h"
 
+#include "tilec/Compiler/CompileCacheKeys.h"
+#include "tilec/Compiler/ModuleStages.h"
+#include "tilec/Compiler/ScheduleLoading.h"
+#include "tilec/Compiler/StageTiming.h"
 #include "tilec/Interp/Interpreter.h"
 #include "tilec/Support/Compare.h"
 #include "tilec/Target/LLVM/CHeader.h"
@@ -39,6 +39,7 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 /// The loop level of `program`, in a context that can also translate the
 /// LLVM dialect; a failure has been reported and ends the command.
@@ -48,7 +49,7 @@ buildLoopModule(mlir::MLIRContext &context, ProgramLoader &loader,
   mlir::DialectRegistry registry;
   registerLoopsToLLVMDialects(registry);
   context.appendDialectRegistry(registry);
-  return buildLoopLevelModule(context, loader, program);
+  return orFail(buildLoopLevelModule(context, loader, program));
 }
 
 /// The parameters of model.h, from the typed program (which knows the
@@ -149,9 +150,10 @@ void tilec::driver::compileForCPU(const CompileOptions &options,
       mlir::failed(prepareEntryFunction(*module, entry, symbol)))
     failInput("internal error: the loop level has no usable entry function");
   // The cache key is the module as it is now: scheduled, its entry named.
-  CompileCache cache(cacheSettingsOf(options));
+  CompileCache cache(cacheSettingsOf(options), driverReporter());
   CacheKey key =
-      cpuCacheKey(*module, **machine, options.optLevel,
+      cpuCacheKey(targetName(Target::LLVMX86), *module, **machine,
+                  options.optLevel,
                   emit ? emitKindName(*emit) : llvm::StringRef("object"));
   std::string code;
   if (auto hit = cache.lookup(key, {"code"})) {

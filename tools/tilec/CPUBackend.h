@@ -12,9 +12,9 @@
 #define TILEC_TOOLS_TILEC_CPUBACKEND_H
 
 #include "Options.h"
-#include "ProgramLoader.h"
 #include "Targets.h"
 
+#include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Support/Compare.h"
 #include "tilec/Support/Tensor.h"
 
@@ -23,6 +23,8 @@
 #include <vector>
 
 namespace tilec::driver {
+
+using compiler::ProgramLoader;
 
 /// Compiles for the host CPU: --emit=llvm or asm prints, otherwise the
 /// object goes to -o (default: FILE's stem + ".o") and the header next to it

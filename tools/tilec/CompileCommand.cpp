@@ -13,13 +13,13 @@
 #include "CPUBackend.h"
 #include "Commands.h"
 #include "DriverError.h"
-#include "ModuleStages.h"
 #include "GPUBackend.h"
 #include "Output.h"
-#include "ProgramLoader.h"
-#include "ScheduleLoading.h"
 #include "Targets.h"
 
+#include "tilec/Compiler/ModuleStages.h"
+#include "tilec/Compiler/ProgramLoader.h"
+#include "tilec/Compiler/ScheduleLoading.h"
 #include "tilec/Frontend/PlaidMLPrinter.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -33,6 +33,7 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 void tilec::driver::runCompileCommand(const CompileOptions &options) {
   if (options.program.inputPath.empty())
@@ -84,9 +85,9 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
     return;
   }
 
-  ProgramLoader loader(options.program);
-  loader.parse();
-  typed::Program program = loader.bind();
+  ProgramLoader loader(options.program, driverReporter());
+  orFail(loader.parse());
+  typed::Program program = orFail(loader.bind());
   if (target == Target::LLVMX86 && (!emit || machineCode)) {
     compileForCPU(options, emit, loader, program);
     return;
@@ -102,11 +103,11 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
       options.printDebugInfo, /*prettyForm=*/false);
   if (emit == EmitKind::Tile) {
     mlir::MLIRContext context;
-    buildTileModule(context, loader, program)->print(os, printFlags);
+    orFail(buildTileModule(context, loader, program))->print(os, printFlags);
   } else if (emit == EmitKind::Loops) {
     mlir::MLIRContext context;
     mlir::OwningOpRef<mlir::ModuleOp> module =
-        buildLoopLevelModule(context, loader, program);
+        orFail(buildLoopLevelModule(context, loader, program));
     applyScheduleOption(target, options, *module);
     module->print(os, printFlags);
   } else if (emit == EmitKind::PlaidML) {

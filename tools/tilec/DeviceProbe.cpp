@@ -11,7 +11,8 @@
 
 #include "DeviceProbe.h"
 #include "DriverError.h"
-#include "ProgramLoader.h"
+
+#include "tilec/Compiler/ProgramLoader.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -24,6 +25,7 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 namespace {
 
@@ -88,9 +90,9 @@ double fastestRun(DeviceTarget &device, const std::string &source,
   }
   ProgramOptions options;
   options.inputPath = path.str().str();
-  ProgramLoader loader(options);
-  loader.parse();
-  typed::Program program = loader.bind();
+  ProgramLoader loader(options, driverReporter());
+  orFail(loader.parse());
+  typed::Program program = orFail(loader.bind());
   std::unique_ptr<LoadedProgram> loaded =
       compileAndLoad(device, loader, program, ScheduleChoice(), false);
   std::vector<Tensor> inputs{

@@ -11,10 +11,10 @@
 #include "DeviceSession.h"
 #include "DriverError.h"
 #include "GPUBackend.h"
-#include "KernelSchedules.h"
-#include "ModuleStages.h"
-#include "StageTiming.h"
 
+#include "tilec/Compiler/KernelSchedules.h"
+#include "tilec/Compiler/ModuleStages.h"
+#include "tilec/Compiler/StageTiming.h"
 #include "tilec/Runtime/DeviceReport.h"
 #include "tilec/Runtime/JIT.h"
 #include "tilec/Schedule/ProfileCache.h"
@@ -33,6 +33,7 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 LoadedProgram::~LoadedProgram() = default;
 
@@ -206,8 +207,9 @@ GPUArtefactFiles buildGPUArtefact(DeviceTarget &device, ProgramLoader &loader,
   std::vector<KernelReport> kernels;
   mlir::OwningOpRef<mlir::ModuleOp> module = buildGPULevelModule(
       context, loader, program, gpuOptions, [&](mlir::ModuleOp loops) {
-        kernels = scheduleKernels(loops, device, gpuOptions, schedules,
-                                  verbose);
+        kernels = orFail(scheduleKernels(loops, scheduleTargetOf(device),
+                                         gpuOptions, schedules, verbose,
+                                         driverReporter()));
       });
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   ManifestContext manifestContext = manifestContextFor(
@@ -256,11 +258,12 @@ loadOnHost(DeviceTarget &device, ProgramLoader &loader,
   registerLoopsToLLVMDialects(registry);
   context.appendDialectRegistry(registry);
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      buildLoopLevelModule(context, loader, program);
+      orFail(buildLoopLevelModule(context, loader, program));
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
-  std::vector<KernelReport> kernels =
-      scheduleKernels(*module, device, gpuOptionsFor(nullptr), schedules,
-                      verbose);
+  std::vector<KernelReport> kernels = orFail(
+      scheduleKernels(*module, scheduleTargetOf(device),
+                      gpuOptionsFor(nullptr), schedules, verbose,
+                      driverReporter()));
   TemporaryMemory memory = temporaryMemoryOf(*module);
   JITOptions options;
   options.optLevel = device.cpuOptLevel;
@@ -285,6 +288,11 @@ loadOnHost(DeviceTarget &device, ProgramLoader &loader,
 }
 
 } // namespace
+
+compiler::ScheduleTarget
+tilec::driver::scheduleTargetOf(const DeviceTarget &device) {
+  return {device.device.id, device.profile, device.target == Target::LLVMX86};
+}
 
 DeviceTarget tilec::driver::openDeviceTarget(Target target,
                                              const std::string &request,

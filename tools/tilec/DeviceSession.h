@@ -13,6 +13,8 @@
 
 #include "Targets.h"
 
+#include "tilec/Compiler/KernelSchedules.h"
+#include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Runtime/Device.h"
 #include "tilec/Runtime/Manifest.h"
 #include "tilec/Schedule/DeviceProfile.h"
@@ -31,7 +33,9 @@ struct Program;
 
 namespace tilec::driver {
 
-class ProgramLoader;
+using compiler::KernelReport;
+using compiler::ProgramLoader;
+using compiler::ScheduleChoice;
 
 /// One device of one target, opened.
 struct DeviceTarget {
@@ -50,23 +54,8 @@ struct DeviceTarget {
 DeviceTarget openDeviceTarget(Target target, const std::string &request,
                               const std::string &devicesFrom = "");
 
-/// Which schedules a compile uses, by priority: `overrides` (by kernel
-/// fingerprint), then the entries of `file` for the device, then the cost
-/// model.
-struct ScheduleChoice {
-  const schedule::ScheduleFile *file = nullptr;
-  std::map<std::string, schedule::KernelSchedule> overrides;
-};
-
-/// What a compiled program says about one of its kernels.
-struct KernelReport {
-  std::string name;
-  std::string fingerprint;
-  schedule::KernelSchedule schedule;
-  std::string scheduleSource; ///< "override", "file" or "cost-model"
-  double flops = 0;           ///< per launch
-  double bytes = 0;           ///< unique bytes read and written per launch
-};
+/// What lib/Compiler's schedule choice needs to know of `device`.
+compiler::ScheduleTarget scheduleTargetOf(const DeviceTarget &device);
 
 /// The temporaries of a compiled program and where they are stored
 /// (Transforms/TemporaryPlan.h): the same plan on every target.

@@ -6,6 +6,8 @@
 
 #include "DriverError.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 using namespace tilec::driver;
 
 void tilec::driver::failUsage(const llvm::Twine &message) {
@@ -22,4 +24,42 @@ void tilec::driver::failRuntime(const llvm::Twine &message) {
 
 void tilec::driver::failWith(ExitCode code, llvm::Error error) {
   throw DriverError(code, llvm::toString(std::move(error)));
+}
+
+void tilec::driver::orFail(llvm::Error error) {
+  if (!error)
+    return;
+  ExitCode code = ExitCode::RuntimeFailure;
+  std::string message;
+  llvm::handleAllErrors(
+      std::move(error),
+      [&](const compiler::CompileError &failure) {
+        code = failure.kind() == compiler::ErrorKind::Input ? ExitCode::InputError
+               : failure.kind() == compiler::ErrorKind::Usage
+                   ? ExitCode::UsageError
+                   : ExitCode::RuntimeFailure;
+        message = failure.text();
+      },
+      [&](const llvm::ErrorInfoBase &other) { message = other.message(); });
+  throw DriverError(code, message);
+}
+
+namespace {
+
+class StderrReporter : public tilec::compiler::Reporter {
+public:
+  void warning(const llvm::Twine &message) override {
+    llvm::errs() << "tilec: warning: " << message << "\n";
+  }
+  void remark(const llvm::Twine &message) override {
+    llvm::errs() << "tilec: " << message << "\n";
+  }
+  llvm::raw_ostream &diagnostics() override { return llvm::errs(); }
+};
+
+} // namespace
+
+tilec::compiler::Reporter &tilec::driver::driverReporter() {
+  static StderrReporter reporter;
+  return reporter;
 }

@@ -3,13 +3,17 @@
 // The driver's commands are straight-line code: when something is wrong they
 // throw a DriverError that carries the exit code of docs/cli.md, and only main()
 // catches it. The libraries never throw (they are built without exceptions);
-// their failures reach the driver as llvm::Error values or as diagnostics the
-// DiagnosticEngine has already printed.
+// their failures reach the driver as llvm::Error values (lib/Compiler's hold
+// a CompileError, whose kind orFail maps to an exit code) or as diagnostics
+// the DiagnosticEngine has already printed.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_TOOLS_TILEC_DRIVERERROR_H
 #define TILEC_TOOLS_TILEC_DRIVERERROR_H
+
+#include "tilec/Compiler/CompileError.h"
+#include "tilec/Compiler/Reporter.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
@@ -48,6 +52,21 @@ private:
 [[noreturn]] void failRuntime(const llvm::Twine &message);
 /// Fails with `code` and the text of `error` (which is consumed).
 [[noreturn]] void failWith(ExitCode code, llvm::Error error);
+
+/// Fails with the exit code of a lib/Compiler error's kind (input 1, usage
+/// 2, runtime 3; any other error is a runtime failure) and its text; does
+/// nothing on success.
+void orFail(llvm::Error error);
+/// The value of `result`, or orFail's DriverError.
+template <typename T> T orFail(llvm::Expected<T> result) {
+  if (!result)
+    orFail(result.takeError());
+  return std::move(*result);
+}
+
+/// The driver's Reporter for lib/Compiler: warnings as "tilec: warning:
+/// TEXT" and remarks as "tilec: TEXT" on stderr, diagnostics on stderr.
+compiler::Reporter &driverReporter();
 
 } // namespace tilec::driver
 

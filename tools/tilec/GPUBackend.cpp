@@ -8,15 +8,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "GPUBackend.h"
-#include "CompileCacheKeys.h"
 #include "DeviceSession.h"
 #include "DriverError.h"
-#include "KernelSchedules.h"
-#include "ModuleStages.h"
 #include "Output.h"
-#include "ScheduleLoading.h"
-#include "StageTiming.h"
 
+#include "tilec/Compiler/CompileCacheKeys.h"
+#include "tilec/Compiler/KernelSchedules.h"
+#include "tilec/Compiler/ModuleStages.h"
+#include "tilec/Compiler/ScheduleLoading.h"
+#include "tilec/Compiler/StageTiming.h"
 #include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Runtime/Device.h"
 #include "tilec/Support/FileIO.h"
@@ -44,6 +44,7 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 void tilec::driver::addGPULevelDialects(mlir::MLIRContext &context) {
   mlir::DialectRegistry registry;
@@ -115,7 +116,7 @@ mlir::OwningOpRef<mlir::ModuleOp> tilec::driver::buildScheduledLoopModule(
     llvm::function_ref<void(mlir::ModuleOp)> schedule) {
   addGPULevelDialects(context);
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      buildLoopLevelModule(context, loader, program);
+      orFail(buildLoopLevelModule(context, loader, program));
   if (schedule) {
     TimedStage stage("schedules");
     schedule(*module);
@@ -272,14 +273,16 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
     bool verbose = options.program.verbose;
     ScheduleChoice schedules;
     if (!options.schedule.empty() &&
-        (file = loadScheduleFile(options.schedule, verbose)))
+        (file = loadScheduleFile(options.schedule, verbose, driverReporter())))
       schedules.file = &*file;
     limits = gpuOptionsFor(&device->device);
     spirv = spirvOptionsFor(&device->device);
     manifestContext.device = device->device.id;
     module = buildScheduledLoopModule(
         context, loader, program, [&](mlir::ModuleOp loops) {
-          (void)scheduleKernels(loops, *device, limits, schedules, verbose);
+          (void)orFail(scheduleKernels(loops, scheduleTargetOf(*device),
+                                      limits, schedules, verbose,
+                                      driverReporter()));
         });
   }
   // A compile without --emit may find its two files in the cache, keyed by
@@ -290,8 +293,9 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
   if (!emit) {
     ManifestContext named = manifestContext;
     named.artefact = artefactName(kernelFilePath(target, options));
-    cache.emplace(cacheSettingsOf(options));
-    key = gpuCacheKey(target, *module, limits, spirv, named);
+    cache.emplace(cacheSettingsOf(options), driverReporter());
+    key = gpuCacheKey(targetName(target), *module, limits,
+                      target == Target::SPIRV ? &spirv : nullptr, named);
     if (auto hit = cache->lookup(key, {"kernels", "manifest"})) {
       writeKernelFiles(kernelFilePath(target, options), *hit);
       return;

@@ -12,9 +12,9 @@
 #define TILEC_TOOLS_TILEC_GPUBACKEND_H
 
 #include "Options.h"
-#include "ProgramLoader.h"
 #include "Targets.h"
 
+#include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Runtime/Device.h"
 #include "tilec/Runtime/Manifest.h"
@@ -31,6 +31,8 @@
 #include <vector>
 
 namespace tilec::driver {
+
+using compiler::ProgramLoader;
 
 /// Compiles `program` for `target` (OpenCL or SPIRV); `emit` is std::nullopt,
 /// GPU, CL (opencl) or SPIRVAsm (spirv). The artefact goes to -o (default:

@@ -12,14 +12,16 @@
 #define TILEC_TOOLS_TILEC_LOCALTUNING_H
 
 #include "DeviceSession.h"
-#include "ProgramLoader.h"
 #include "Tuner.h"
 
+#include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Support/Tensor.h"
 
 #include <vector>
 
 namespace tilec::driver {
+
+using compiler::ProgramLoader;
 
 class LocalRunner : public CandidateRunner {
 public:

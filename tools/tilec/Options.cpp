@@ -12,6 +12,11 @@
 
 using namespace tilec::driver;
 
+tilec::compiler::CacheSettings
+tilec::driver::cacheSettingsOf(const CompileOptions &options) {
+  return {options.cacheDir, options.noCache, options.program.verbose};
+}
+
 CLI::Validator tilec::driver::nonEmpty() {
   return CLI::Validator(
       [](std::string &value) {

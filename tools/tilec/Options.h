@@ -10,6 +10,9 @@
 #ifndef TILEC_TOOLS_TILEC_OPTIONS_H
 #define TILEC_TOOLS_TILEC_OPTIONS_H
 
+#include "tilec/Compiler/CompileCache.h"
+#include "tilec/Compiler/ProgramLoader.h"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -18,15 +21,9 @@
 
 namespace tilec::driver {
 
-/// Which program to load and how to bind it: every command that compiles
-/// takes these.
-struct ProgramOptions {
-  std::string inputPath;            ///< "-" reads stdin
-  std::vector<std::string> defines; ///< the text after each -D
-  std::string entry;                ///< empty: main, else the last function
-  bool verbose = false;
-  bool timePasses = false; ///< --time-passes: report each stage's time
-};
+/// Which program to load and how to bind it (lib/Compiler's): every
+/// command that compiles takes these.
+using compiler::ProgramOptions;
 
 /// `tilec FILE [...]`: compile, or stop early with --emit.
 struct CompileOptions {
@@ -101,6 +98,9 @@ struct DevicesOptions {
   bool probe = false; ///< measure peak bandwidth and compute rate, cache them
   std::string device; ///< with --probe: only this device (--device rules)
 };
+
+/// The cache settings of a plain compile's flags.
+compiler::CacheSettings cacheSettingsOf(const CompileOptions &options);
 
 /// Rejects `--entry=` and the like: an empty value would silently mean "the
 /// default", which is never what the user meant.

@@ -16,11 +16,11 @@
 #include "DeviceSession.h"
 #include "DriverError.h"
 #include "Output.h"
-#include "ProgramLoader.h"
 #include "RunInputs.h"
-#include "ScheduleLoading.h"
 #include "Targets.h"
 
+#include "tilec/Compiler/ProgramLoader.h"
+#include "tilec/Compiler/ScheduleLoading.h"
 #include "tilec/Interp/Interpreter.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -31,6 +31,7 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 /// Compiles `program` for the device of `target` that options.device names
 /// (with options.schedule's entries for it) and runs it once on `inputs`.
@@ -47,7 +48,7 @@ static std::vector<Tensor> runOnTarget(Target target, const RunOptions &options,
   std::optional<schedule::ScheduleFile> file;
   ScheduleChoice schedules;
   if (!options.schedule.empty()) {
-    file = loadScheduleFile(options.schedule, verbose);
+    file = loadScheduleFile(options.schedule, verbose, driverReporter());
     if (file)
       schedules.file = &*file;
   }
@@ -84,7 +85,7 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
   warnIfOptLevelIgnored(options.optLevelGiven, options.optLevel, target,
                         std::nullopt);
 
-  ProgramLoader loader(options.program);
+  ProgramLoader loader(options.program, driverReporter());
   auto [program, inputs] =
       loadProgramWithInputs(loader, inputFlags, options.seed);
 

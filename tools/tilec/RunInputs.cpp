@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "RunInputs.h"
-#include "ProgramLoader.h"
 #include "DriverError.h"
 
+#include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Interp/Interpreter.h"
 #include "tilec/Support/Npy.h"
@@ -22,6 +22,7 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 /// The largest input the generator makes. The shapes come from the command
 /// line, and a typo such as -D N=1000000 must give an error, not exhaust the
@@ -122,10 +123,10 @@ ProgramWithInputs
 tilec::driver::loadProgramWithInputs(ProgramLoader &loader,
                                      const std::vector<InputFlag> &flags,
                                      uint64_t seed) {
-  const ast::Function &entry = loader.parse();
+  const ast::Function &entry = orFail(loader.parse());
   loader.setInputFiles(
       readInputFiles(flags, entry, loader.entryDisplayName()));
-  ProgramWithInputs loaded{loader.bind(), {}};
+  ProgramWithInputs loaded{orFail(loader.bind()), {}};
   loaded.inputs =
       assembleInputs(loaded.program, loader.takeInputFiles(), seed);
   return loaded;

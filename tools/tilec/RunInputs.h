@@ -9,6 +9,7 @@
 #ifndef TILEC_TOOLS_TILEC_RUNINPUTS_H
 #define TILEC_TOOLS_TILEC_RUNINPUTS_H
 
+#include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/Sema.h"
 #include "tilec/Frontend/TypedAST.h"
@@ -21,7 +22,7 @@
 
 namespace tilec::driver {
 
-class ProgramLoader;
+using compiler::ProgramLoader;
 
 /// One `--input NAME=PATH`.
 struct InputFlag {

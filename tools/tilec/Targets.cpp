@@ -8,6 +8,11 @@
 
 #include "Targets.h"
 #include "DriverError.h"
+#include "Options.h"
+
+#include "tilec/Compiler/ScheduleLoading.h"
+
+#include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -17,6 +22,7 @@
 #include <iterator>
 
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 namespace {
 
@@ -171,6 +177,14 @@ void tilec::driver::warnIfOptLevelIgnored(bool given, int level,
                               "{}; it sets the level of llvm-x86 code and is "
                               "ignored here\n",
                               level, what, why);
+}
+
+void tilec::driver::applyScheduleOption(Target target,
+                                        const CompileOptions &options,
+                                        mlir::ModuleOp module) {
+  orFail(compiler::applyScheduleFileForCompile(
+      {targetName(target), target == Target::LLVMX86}, options.schedule,
+      options.deviceId, options.program.verbose, module, driverReporter()));
 }
 
 std::string tilec::driver::compileTargetHelp() {

@@ -16,7 +16,13 @@
 #include <optional>
 #include <string>
 
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
 namespace tilec::driver {
+
+struct CompileOptions;
 
 enum class Target { OpenCL, SPIRV, LLVMX86, PTX, Interp };
 enum class EmitKind { AST, Tile, Loops, GPU, LLVM, Asm, CL, SPIRVAsm, PlaidML };
@@ -43,6 +49,12 @@ void requireRunTarget(Target target);
 /// says so on stderr: accepting it silently would suggest it did something.
 void warnIfOptLevelIgnored(bool given, int level, Target target,
                            std::optional<EmitKind> emit);
+
+/// All of --schedule for a plain compile (`tilec FILE`, including
+/// --emit=loops): compiler::applyScheduleFileForCompile with the target's
+/// name and the flags. Does nothing without --schedule.
+void applyScheduleOption(Target target, const CompileOptions &options,
+                         mlir::ModuleOp module);
 
 /// Help texts for --target and --emit that say what is available.
 std::string compileTargetHelp();

@@ -7,8 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "TuneCandidates.h"
-#include "ModuleStages.h"
+#include "DriverError.h"
 
+#include "tilec/Compiler/ModuleStages.h"
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
 #include "tilec/Schedule/CostModel.h"
 
@@ -19,6 +20,7 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 std::vector<KernelTask> tilec::driver::planTuning(ProgramLoader &loader,
                                                   const typed::Program &program,
@@ -26,7 +28,7 @@ std::vector<KernelTask> tilec::driver::planTuning(ProgramLoader &loader,
                                                   unsigned top) {
   mlir::MLIRContext context;
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      buildLoopLevelModule(context, loader, program);
+      orFail(buildLoopLevelModule(context, loader, program));
   schedule::ScheduleKind kind = device.target == Target::LLVMX86
                                     ? schedule::ScheduleKind::CPU
                                     : schedule::ScheduleKind::GPU;

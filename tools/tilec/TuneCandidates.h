@@ -11,12 +11,15 @@
 #define TILEC_TOOLS_TILEC_TUNECANDIDATES_H
 
 #include "DeviceSession.h"
-#include "ProgramLoader.h"
 #include "Tuner.h"
+
+#include "tilec/Compiler/ProgramLoader.h"
 
 #include <vector>
 
 namespace tilec::driver {
+
+using compiler::ProgramLoader;
 
 /// The kernels of `program` in launch order of their first launch, each
 /// with the `top` best candidates of schedule::rankCandidates for

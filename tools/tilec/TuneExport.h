@@ -14,10 +14,10 @@
 #define TILEC_TOOLS_TILEC_TUNEEXPORT_H
 
 #include "DeviceSession.h"
-#include "ProgramLoader.h"
 #include "TuneProgress.h"
 #include "Tuner.h"
 
+#include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Support/Tensor.h"
 
 #include <memory>
@@ -25,6 +25,8 @@
 #include <vector>
 
 namespace tilec::driver {
+
+using compiler::ProgramLoader;
 
 /// What an export needs besides the tasks.
 struct ExportRequest {

@@ -8,11 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
-#include "StageTiming.h"
 #include "DriverError.h"
 #include "Options.h"
 #include "Targets.h"
 
+#include "tilec/Compiler/StageTiming.h"
 #include "tilec/Support/Version.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -26,6 +26,7 @@
 #include <new>
 
 using namespace tilec::driver;
+using namespace tilec::compiler;
 
 namespace {
 
@@ -131,7 +132,7 @@ int main(int argc, char **argv) {
   int exitCode;
   try {
     exitCode = runDriver(argc, argv);
-    printStageTiming();
+    printStageTiming(llvm::errs());
   } catch (const DriverError &error) {
     llvm::outs().flush();
     if (*error.what())

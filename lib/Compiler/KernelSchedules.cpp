@@ -1,19 +1,21 @@
 //===- KernelSchedules.cpp - Which schedule each kernel compiles with -----===//
 //
-// Part of the tilec driver; see KernelSchedules.h. The default schedules
+// Part of lib/Compiler; see KernelSchedules.h. The default schedules
 // are set here rather than left to the pipelines' default-schedule passes
 // so that a GPU kernel is ranked on the whole device profile (with the
 // peaks `tilec devices --probe` measured), which is what `tilec autotune`
 // ranks its candidates on too; the passes then find every kernel scheduled.
+// Both apply the same rule (Schedule/DefaultScheduleRule.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelSchedules.h"
-#include "DriverError.h"
-#include "ScheduleLoading.h"
-
+#include "tilec/Compiler/KernelSchedules.h"
+#include "tilec/Compiler/CompileError.h"
+#include "tilec/Compiler/Reporter.h"
+#include "tilec/Compiler/ScheduleLoading.h"
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
 #include "tilec/Schedule/CostModel.h"
+#include "tilec/Schedule/DefaultScheduleRule.h"
 #include "tilec/Target/LLVM/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -24,70 +26,58 @@
 #include <set>
 
 using namespace tilec;
-using namespace tilec::driver;
+using namespace tilec::compiler;
 using namespace tilec::schedule;
 
 namespace {
-
-/// `device`'s profile within the limits the GPU mapping checks, which may
-/// be tighter than what the device reports (GPUBackend's gpuOptionsFor).
-DeviceProfile rankingProfile(const DeviceProfile &device,
-                             const GPUTargetOptions &limits) {
-  DeviceProfile profile = device;
-  profile.maxWorkGroupSize =
-      std::min(profile.maxWorkGroupSize, limits.maxWorkGroupSize);
-  for (unsigned d = 0; d < 3; ++d)
-    profile.maxWorkItemSizes[d] =
-        std::min(profile.maxWorkItemSizes[d], limits.maxWorkItemSizes[d]);
-  profile.localMemBytes = std::min(profile.localMemBytes, limits.localMemBytes);
-  return profile;
-}
 
 std::string stringAttr(mlir::Operation *op, llvm::StringRef name) {
   auto attr = op->getAttrOfType<mlir::StringAttr>(name);
   return attr ? attr.getValue().str() : std::string();
 }
 
-/// The cost model's best GPU schedule on every kernel that has none.
+/// The one default-schedule rule on every kernel that has none.
 void setGPUDefaults(mlir::func::FuncOp func, const DeviceProfile &profile) {
   for (mlir::affine::AffineForOp kernel : getKernelNests(func)) {
     if (kernel->hasAttr(kScheduleAttrName))
       continue;
     KernelModel model = describeKernel(kernel, getParallelBand(kernel));
-    setKernelSchedule(
-        kernel, rankCandidates(model, profile, ScheduleKind::GPU, 1).front());
+    setKernelSchedule(kernel, chooseDefaultGPUSchedule(model, profile));
   }
 }
 
 /// The CPU default-schedule pass, as the llvm-x86 pipeline runs it for the
 /// host; kernels of a form the CPU passes cannot tile keep no schedule.
-void setCPUDefaults(mlir::ModuleOp module) {
+llvm::Error setCPUDefaults(mlir::ModuleOp module) {
   mlir::PassManager pm(module.getContext());
   pm.addNestedPass<mlir::func::FuncOp>(createCPUDefaultSchedulePass());
   if (mlir::failed(pm.run(module)))
-    failInput();
+    return inputError();
+  return llvm::Error::success();
 }
 
 } // namespace
 
-std::vector<KernelReport> tilec::driver::scheduleKernels(
-    mlir::ModuleOp module, const DeviceTarget &device,
+llvm::Expected<std::vector<KernelReport>> tilec::compiler::scheduleKernels(
+    mlir::ModuleOp module, const ScheduleTarget &target,
     const GPUTargetOptions &limits, const ScheduleChoice &schedules,
-    bool verbose) {
+    bool verbose, Reporter &reporter) {
   applySchedules(module, schedules.overrides);
   std::set<std::string> fromFile;
   if (schedules.file)
-    for (const ScheduleUse &use : applyScheduleFileAndReport(
-             module, *schedules.file, device.device.id, verbose))
+    for (const ScheduleUse &use :
+         applyScheduleFileAndReport(module, *schedules.file, target.deviceId,
+                                    verbose, reporter))
       if (use.fromFile)
         fromFile.insert(use.fingerprint);
 
-  bool onCPU = device.target == Target::LLVMX86;
-  if (onCPU)
-    setCPUDefaults(module);
-  else
+  if (target.cpu) {
+    if (llvm::Error error = setCPUDefaults(module))
+      return std::move(error);
+  } else {
     for (auto func : module.getOps<mlir::func::FuncOp>())
-      setGPUDefaults(func, rankingProfile(device.profile, limits));
+      setGPUDefaults(func, withinLimits(target.profile, limits));
+  }
 
   std::vector<KernelReport> reports;
   for (auto func : module.getOps<mlir::func::FuncOp>()) {
@@ -98,7 +88,7 @@ std::vector<KernelReport> tilec::driver::scheduleKernels(
       mlir::FailureOr<std::optional<KernelSchedule>> schedule =
           getKernelSchedule(kernel);
       if (mlir::failed(schedule))
-        failInput();
+        return inputError();
       if (*schedule)
         report.schedule = **schedule;
       report.scheduleSource =

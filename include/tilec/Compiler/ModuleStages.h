@@ -1,32 +1,32 @@
 //===- ModuleStages.h - The program as tile IR and at the loop level -*- C++ -*-===//
 //
-// Part of the tilec driver: the two MLIR stages every MLIR-based command
-// starts from. Each reports its failures on stderr and ends the command with
-// exit code 1.
+// Part of lib/Compiler: the two MLIR stages every MLIR-based command
+// starts from. Each renders its diagnostics on the loader's Reporter and
+// then fails with an input error without a message.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_TOOLS_TILEC_MODULESTAGES_H
-#define TILEC_TOOLS_TILEC_MODULESTAGES_H
+#ifndef TILEC_COMPILER_MODULESTAGES_H
+#define TILEC_COMPILER_MODULESTAGES_H
 
-#include "ProgramLoader.h"
+#include "tilec/Compiler/ProgramLoader.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
-namespace tilec::driver {
+namespace tilec::compiler {
 
 /// Lowers `program` to a verified module of tile ops in `context`.
-mlir::OwningOpRef<mlir::ModuleOp>
+llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 buildTileModule(mlir::MLIRContext &context, ProgramLoader &loader,
                 const typed::Program &program);
 
 /// Lowers `program` to the loop level in `context` (buildTileModule, then
 /// the tile-to-loops pipeline).
-mlir::OwningOpRef<mlir::ModuleOp>
+llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 buildLoopLevelModule(mlir::MLIRContext &context, ProgramLoader &loader,
                      const typed::Program &program);
 
-} // namespace tilec::driver
+} // namespace tilec::compiler
 
-#endif // TILEC_TOOLS_TILEC_MODULESTAGES_H
+#endif // TILEC_COMPILER_MODULESTAGES_H

@@ -1,16 +1,16 @@
 //===- StageTiming.cpp - The --time-passes report -------------------------===//
 //
-// Part of the tilec driver; see StageTiming.h. MLIR's timing manager does
+// Part of lib/Compiler; see StageTiming.h. MLIR's timing manager does
 // the bookkeeping and prints the tree, so pass timings and the driver's own
 // stages appear in one report, in one format.
 //
 //===----------------------------------------------------------------------===//
 
-#include "StageTiming.h"
+#include "tilec/Compiler/StageTiming.h"
 
 #include <memory>
 
-using namespace tilec::driver;
+using namespace tilec::compiler;
 
 namespace {
 
@@ -32,7 +32,7 @@ std::unique_ptr<StageTimingState> &state() {
 
 } // namespace
 
-void tilec::driver::enableStageTiming() {
+void tilec::compiler::enableStageTiming() {
   if (state())
     return;
   state() = std::make_unique<StageTimingState>();
@@ -61,10 +61,12 @@ void TimedStage::timePasses(mlir::PassManager &pm) {
     pm.enableTiming(scope);
 }
 
-void tilec::driver::printStageTiming() {
+void tilec::compiler::printStageTiming(llvm::raw_ostream &os) {
   if (!state())
     return;
   state()->root.stop();
+  state()->manager.setOutput(mlir::createOutputStrategy(
+      mlir::DefaultTimingManager::OutputFormat::Text, os));
   state()->manager.print();
   state().reset();
 }

@@ -1,12 +1,12 @@
 //===- CompileCacheKeys.cpp - What each target's compile depends on -------===//
 //
-// Part of the tilec driver; see CompileCacheKeys.h. Every field is written
+// Part of lib/Compiler; see CompileCacheKeys.h. Every field is written
 // out, even those that equal a default, so that a changed default (a new
 // limit every device meets) changes the key.
 //
 //===----------------------------------------------------------------------===//
 
-#include "CompileCacheKeys.h"
+#include "tilec/Compiler/CompileCacheKeys.h"
 
 #include "tilec/Support/DType.h"
 
@@ -19,7 +19,7 @@
 #include <fmt/ranges.h>
 
 using namespace tilec;
-using namespace tilec::driver;
+using namespace tilec::compiler;
 
 /// Adds the module, printed with its locations (manifests name the
 /// statements' lines, so a moved statement is another compile).
@@ -39,16 +39,13 @@ static std::string dtypeList(const std::vector<DType> &dtypes) {
   return fmt::format("{}", fmt::join(names, ","));
 }
 
-CacheSettings tilec::driver::cacheSettingsOf(const CompileOptions &options) {
-  return {options.cacheDir, options.noCache, options.program.verbose};
-}
-
-CacheKey tilec::driver::cpuCacheKey(mlir::ModuleOp module,
-                                    const llvm::TargetMachine &machine,
-                                    unsigned optLevel,
-                                    llvm::StringRef outputKind) {
+CacheKey tilec::compiler::cpuCacheKey(llvm::StringRef target,
+                                      mlir::ModuleOp module,
+                                      const llvm::TargetMachine &machine,
+                                      unsigned optLevel,
+                                      llvm::StringRef outputKind) {
   CacheKey key;
-  key.add("target", targetName(Target::LLVMX86));
+  key.add("target", target);
   key.add("output", outputKind);
   key.add("triple", machine.getTargetTriple().str());
   key.add("cpu", machine.getTargetCPU());
@@ -58,12 +55,13 @@ CacheKey tilec::driver::cpuCacheKey(mlir::ModuleOp module,
   return key;
 }
 
-CacheKey tilec::driver::gpuCacheKey(Target target, mlir::ModuleOp module,
-                                    const GPUTargetOptions &limits,
-                                    const SPIRVTargetOptions &spirv,
-                                    const ManifestContext &manifest) {
+CacheKey tilec::compiler::gpuCacheKey(llvm::StringRef target,
+                                      mlir::ModuleOp module,
+                                      const GPUTargetOptions &limits,
+                                      const SPIRVTargetOptions *spirv,
+                                      const ManifestContext &manifest) {
   CacheKey key;
-  key.add("target", targetName(target));
+  key.add("target", target);
   key.add("output", "kernels+manifest");
   key.add("device", manifest.device);
   key.add("limits",
@@ -73,22 +71,21 @@ CacheKey tilec::driver::gpuCacheKey(Target target, mlir::ModuleOp module,
                       limits.maxWorkItemSizes[1], limits.maxWorkItemSizes[2],
                       limits.localMemBytes, limits.computeUnits,
                       limits.preferredVectorWidth, limits.subgroupSize));
-  if (target == Target::SPIRV)
+  if (spirv) {
     key.add("spirv",
             fmt::format("1.{} fp16 {} fp64 {} int8 {} int16 {} int64 {} "
                         "storage8 {} storage16 {} subgroups {} size {}",
-                        spirv.versionMinor, spirv.fp16, spirv.fp64, spirv.int8,
-                        spirv.int16, spirv.int64, spirv.storage8Bit,
-                        spirv.storage16Bit, spirv.subgroups,
-                        spirv.subgroupSize));
-  if (target == Target::SPIRV)
+                        spirv->versionMinor, spirv->fp16, spirv->fp64,
+                        spirv->int8, spirv->int16, spirv->int64,
+                        spirv->storage8Bit, spirv->storage16Bit,
+                        spirv->subgroups, spirv->subgroupSize));
     key.add("spirv-float-controls",
             fmt::format("inf-nan {} {} {} denorm {} {} {}",
-                        spirv.infNanPreserve16, spirv.infNanPreserve32,
-                        spirv.infNanPreserve64, spirv.denormPreserve16,
-                        spirv.denormPreserve32, spirv.denormPreserve64));
-  if (target == Target::SPIRV)
-    key.add("spirv-loop-budget", std::to_string(spirv.maxLoopIterations));
+                        spirv->infNanPreserve16, spirv->infNanPreserve32,
+                        spirv->infNanPreserve64, spirv->denormPreserve16,
+                        spirv->denormPreserve32, spirv->denormPreserve64));
+    key.add("spirv-loop-budget", std::to_string(spirv->maxLoopIterations));
+  }
   key.add("manifest-program", manifest.program);
   key.add("manifest-artefact", manifest.artefact);
   key.add("manifest-entry", manifest.entry);

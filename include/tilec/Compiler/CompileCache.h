@@ -1,6 +1,6 @@
 //===- CompileCache.h - The persistent compile cache ------------*- C++ -*-===//
 //
-// Part of the tilec driver (issue 7): a compile whose key material was seen
+// Part of lib/Compiler (issue 7): a compile whose key material was seen
 // before writes the stored outputs instead of lowering again, so a second
 // compile of the same model is near-instant. One entry is one file,
 // DIR/KEY.tcc, written atomically; docs/cache.md has its format. An entry is
@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_TOOLS_TILEC_COMPILECACHE_H
-#define TILEC_TOOLS_TILEC_COMPILECACHE_H
+#ifndef TILEC_COMPILER_COMPILECACHE_H
+#define TILEC_COMPILER_COMPILECACHE_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -23,7 +23,9 @@
 #include <utility>
 #include <vector>
 
-namespace tilec::driver {
+namespace tilec::compiler {
+
+class Reporter;
 
 /// Everything a compile's outputs depend on, as named fields in a fixed
 /// order. The cache key is a SHA-256 over the fields; the entry stores them
@@ -59,16 +61,16 @@ struct CacheSettings {
   bool verbose = false;  ///< -v: report hits, misses and stale entries
 };
 
-/// The cache of one command. Messages go to stderr with the driver's
-/// "tilec: " prefix: hits, misses and stale entries with -v only, corrupt
-/// entries and unwritable folders always (as warnings).
+/// The cache of one command. Messages go to a Reporter: hits, misses and
+/// stale entries as remarks with `verbose` only, corrupt entries and
+/// unwritable folders always (as warnings).
 class CompileCache {
 public:
   /// The cache `settings` choose: --cache-dir, else $TILEC_CACHE_DIR, else
   /// $XDG_CACHE_HOME/tilec, else $HOME/.cache/tilec. Off with --no-cache or
   /// when no folder can be named. Its size cap is $TILEC_CACHE_MAX_BYTES
   /// (default kDefaultMaxBytes).
-  explicit CompileCache(const CacheSettings &settings);
+  CompileCache(const CacheSettings &settings, Reporter &reporter);
 
   /// The payloads stored under `key`, named as `expected` in that order, or
   /// std::nullopt (off, a miss, or a stale or corrupt entry, reported).
@@ -94,8 +96,9 @@ private:
   std::string dir; ///< empty: off
   uint64_t maxBytes = kDefaultMaxBytes;
   bool verbose = false;
+  Reporter *reporter;
 };
 
-} // namespace tilec::driver
+} // namespace tilec::compiler
 
-#endif // TILEC_TOOLS_TILEC_COMPILECACHE_H
+#endif // TILEC_COMPILER_COMPILECACHE_H

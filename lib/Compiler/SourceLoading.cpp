@@ -1,32 +1,34 @@
 //===- SourceLoading.cpp - Reading the program text -----------------------===//
 //
-// Part of the tilec driver; see SourceLoading.h.
+// Part of lib/Compiler; see SourceLoading.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SourceLoading.h"
-#include "DriverError.h"
+
+#include "tilec/Compiler/CompileError.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <fmt/format.h>
 
-using namespace tilec::driver;
+using namespace tilec::compiler;
 
-unsigned tilec::driver::loadSource(llvm::StringRef path,
-                                   llvm::SourceMgr &sourceMgr) {
+llvm::Expected<unsigned>
+tilec::compiler::loadSource(llvm::StringRef path, llvm::SourceMgr &sourceMgr) {
   // Reading a directory "succeeds" on some systems with an empty or
   // unreadable buffer; say what is wrong instead.
   if (path != "-" && llvm::sys::fs::is_directory(path))
-    failInput(fmt::format("cannot read '{}': it is a directory", path.str()));
+    return inputError(
+        fmt::format("cannot read '{}': it is a directory", path.str()));
 
   // The buffer is named by the path as written (stdin as "<stdin>"), which
   // is what `FILE:LINE:COL` diagnostics print.
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
   if (!buffer)
-    failInput(fmt::format("cannot read '{}': {}",
+    return inputError(fmt::format("cannot read '{}': {}",
                           path == "-" ? "<stdin>" : path.str(),
                           buffer.getError().message()));
 

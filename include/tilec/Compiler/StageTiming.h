@@ -1,22 +1,23 @@
 //===- StageTiming.h - The --time-passes report -----------------*- C++ -*-===//
 //
-// Part of the tilec driver: the wall time of each stage of a compile (parse,
+// Part of lib/Compiler: the wall time of each stage of a compile (parse,
 // bind, each MLIR pipeline with its passes nested under it, LLVM's
-// optimisation and code generation, writing the outputs), printed on stderr
-// as one tree when the command ends. While the report is off every function
-// here does nothing, so the stages are marked unconditionally.
+// optimisation and code generation, writing the outputs), printed as one
+// tree (tilec prints it on stderr when the command ends, --time-passes).
+// While the report is off every function here does nothing, so the stages
+// are marked unconditionally.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_TOOLS_TILEC_STAGETIMING_H
-#define TILEC_TOOLS_TILEC_STAGETIMING_H
+#ifndef TILEC_COMPILER_STAGETIMING_H
+#define TILEC_COMPILER_STAGETIMING_H
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 
 #include "llvm/ADT/StringRef.h"
 
-namespace tilec::driver {
+namespace tilec::compiler {
 
 /// Starts the report (--time-passes); the clock of the total starts now.
 void enableStageTiming();
@@ -39,10 +40,10 @@ private:
   TimedStage *parent;
 };
 
-/// Prints the report on stderr, if it was enabled; called once a command
-/// has succeeded.
-void printStageTiming();
+/// Prints the report to `os`, if it was enabled, and ends it; called once a
+/// command has succeeded.
+void printStageTiming(llvm::raw_ostream &os);
 
-} // namespace tilec::driver
+} // namespace tilec::compiler
 
-#endif // TILEC_TOOLS_TILEC_STAGETIMING_H
+#endif // TILEC_COMPILER_STAGETIMING_H

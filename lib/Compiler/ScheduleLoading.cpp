@@ -1,6 +1,6 @@
-//===- ScheduleLoading.cpp - --schedule in the driver ---------------------===//
+//===- ScheduleLoading.cpp - Schedule files in a compile ------------------===//
 //
-// Part of the tilec driver; see ScheduleLoading.h. Every way a schedule
+// Part of lib/Compiler; see ScheduleLoading.h. Every way a schedule
 // file can go unused (unreadable, malformed, another version, another
 // device) ends in the same sentence, "using the cost model for every
 // kernel", so a user who sees no speed-up from a file finds out why without
@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ScheduleLoading.h"
-#include "DriverError.h"
-#include "Options.h"
+#include "tilec/Compiler/ScheduleLoading.h"
+#include "tilec/Compiler/CompileError.h"
+#include "tilec/Compiler/Reporter.h"
 
 #include "tilec/Runtime/Device.h"
 
@@ -22,7 +22,7 @@
 #include <fmt/format.h>
 
 using namespace tilec;
-using namespace tilec::driver;
+using namespace tilec::compiler;
 using namespace tilec::schedule;
 
 namespace {
@@ -54,10 +54,10 @@ std::vector<std::string> devicesOf(const ScheduleFile &file,
 
 /// The host CPU's id, as `tilec devices` lists it: what llvm-x86 schedules
 /// are keyed by.
-std::string hostCpuId() {
+llvm::Expected<std::string> hostCpuId() {
   Result<rt::TargetRuntime> cpu = rt::openTargetRuntime("cpu");
   if (!cpu)
-    failRuntime(cpu.message());
+    return runtimeError(cpu.message());
   return cpu->devices.front().id;
 }
 
@@ -70,7 +70,8 @@ std::string nameOf(const ScheduleFile &file) {
 /// schedule itself when it is applied (so a test can see what a kernel got);
 /// `missing` says why a kernel without an entry has none.
 void reportUses(const std::vector<ScheduleUse> &uses, const ScheduleFile &file,
-                const std::string &deviceId, const std::string &missing) {
+                const std::string &deviceId, const std::string &missing,
+                Reporter &reporter) {
   for (const ScheduleUse &use : uses) {
     const ScheduleEntry *entry =
         use.fromFile ? file.lookup(deviceId, use.fingerprint) : nullptr;
@@ -79,87 +80,89 @@ void reportUses(const std::vector<ScheduleUse> &uses, const ScheduleFile &file,
         : use.fromFile ? "from " + nameOf(file) +
                              (entry ? ": " + entry->schedule.str() : "")
                        : "cost model (" + missing + ")";
-    llvm::errs() << fmt::format("tilec: schedule: {} ({}): {}\n", use.kernel,
-                                use.fingerprint, source);
+    reporter.remark(fmt::format("schedule: {} ({}): {}", use.kernel,
+                                use.fingerprint, source));
   }
 }
 
 } // namespace
 
 std::optional<ScheduleFile>
-tilec::driver::loadScheduleFile(const std::string &path, bool verbose) {
+tilec::compiler::loadScheduleFile(const std::string &path, bool verbose,
+                                  Reporter &reporter) {
   Result<ScheduleFile> file = readScheduleFile(path);
   if (!file) {
-    llvm::errs() << fmt::format("tilec: warning: {}; {}\n", file.message(),
-                                kFallBack);
+    reporter.warning(fmt::format("{}; {}", file.message(), kFallBack));
     return std::nullopt;
   }
   if (verbose) {
     size_t entries = 0;
     for (const auto &device : file->devices)
       entries += device.second.size();
-    llvm::errs() << fmt::format(
-        "tilec: schedule: read {}: {} entries for {} devices\n", path, entries,
-        file->devices.size());
+    reporter.remark(fmt::format("schedule: read {}: {} entries for {} devices",
+                                path, entries, file->devices.size()));
   }
   return std::move(*file);
 }
 
-std::vector<ScheduleUse> tilec::driver::applyScheduleFileAndReport(
+std::vector<ScheduleUse> tilec::compiler::applyScheduleFileAndReport(
     mlir::ModuleOp module, const ScheduleFile &file,
-    const std::string &deviceId, bool verbose) {
+    const std::string &deviceId, bool verbose, Reporter &reporter) {
   auto found = file.devices.find(deviceId);
   if (found == file.devices.end() || found->second.empty())
-    llvm::errs() << fmt::format(
-        "tilec: warning: {}: no schedules for {} (it has: {}); {}\n",
-        nameOf(file), deviceId, deviceList(devicesOf(file)), kFallBack);
+    reporter.warning(fmt::format("{}: no schedules for {} (it has: {}); {}",
+                                 nameOf(file), deviceId,
+                                 deviceList(devicesOf(file)), kFallBack));
   else if (verbose)
-    llvm::errs() << fmt::format("tilec: schedule: entries for {}\n", deviceId);
+    reporter.remark(fmt::format("schedule: entries for {}", deviceId));
   std::vector<ScheduleUse> uses = applyScheduleFile(module, file, deviceId);
   if (verbose)
-    reportUses(uses, file, deviceId, "no entry for " + deviceId);
+    reportUses(uses, file, deviceId, "no entry for " + deviceId, reporter);
   return uses;
 }
 
-std::string
-tilec::driver::scheduleDeviceForCompile(Target target, const ScheduleFile &file,
-                                        const std::string &requested) {
+llvm::Expected<std::string>
+tilec::compiler::scheduleDeviceForCompile(ScheduleTargetName target,
+                                          const ScheduleFile &file,
+                                          const std::string &requested) {
   if (!requested.empty())
     return requested;
-  if (target == Target::LLVMX86)
+  if (target.keyedByHost)
     return hostCpuId();
-  std::string name = targetName(target).str();
+  std::string name = target.name.str();
   std::vector<std::string> candidates = devicesOf(file, &name);
   if (candidates.size() > 1)
-    failUsage(fmt::format(
+    return usageError(fmt::format(
         "{} has {} schedules for several devices ({}); say which with "
         "--device-id=ID",
         nameOf(file), name, deviceList(candidates)));
   return candidates.empty() ? std::string() : candidates.front();
 }
 
-void tilec::driver::applyScheduleOption(Target target,
-                                        const CompileOptions &options,
-                                        mlir::ModuleOp module) {
-  if (options.schedule.empty())
-    return;
-  bool verbose = options.program.verbose;
-  std::optional<ScheduleFile> file =
-      loadScheduleFile(options.schedule, verbose);
+llvm::Error tilec::compiler::applyScheduleFileForCompile(
+    ScheduleTargetName target, const std::string &path,
+    const std::string &requestedDevice, bool verbose, mlir::ModuleOp module,
+    Reporter &reporter) {
+  if (path.empty())
+    return llvm::Error::success();
+  std::optional<ScheduleFile> file = loadScheduleFile(path, verbose, reporter);
   if (!file)
-    return;
-  std::string deviceId =
-      scheduleDeviceForCompile(target, *file, options.deviceId);
-  if (!deviceId.empty()) {
-    applyScheduleFileAndReport(module, *file, deviceId, verbose);
-    return;
+    return llvm::Error::success();
+  llvm::Expected<std::string> deviceId =
+      scheduleDeviceForCompile(target, *file, requestedDevice);
+  if (!deviceId)
+    return deviceId.takeError();
+  if (!deviceId->empty()) {
+    applyScheduleFileAndReport(module, *file, *deviceId, verbose, reporter);
+    return llvm::Error::success();
   }
   // No device of the file has entries for this target.
-  std::string name = targetName(target).str();
-  llvm::errs() << fmt::format(
-      "tilec: warning: {}: no {} schedules (it has schedules for: {}); {}\n",
-      nameOf(*file), name, deviceList(devicesOf(*file)), kFallBack);
+  std::string name = target.name.str();
+  reporter.warning(fmt::format(
+      "{}: no {} schedules (it has schedules for: {}); {}", nameOf(*file),
+      name, deviceList(devicesOf(*file)), kFallBack));
   if (verbose)
-    reportUses(applyScheduleFile(module, *file, deviceId), *file, deviceId,
-               "no " + name + " entries");
+    reportUses(applyScheduleFile(module, *file, *deviceId), *file, *deviceId,
+               "no " + name + " entries", reporter);
+  return llvm::Error::success();
 }

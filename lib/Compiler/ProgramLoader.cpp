@@ -1,13 +1,14 @@
-//===- ProgramLoader.cpp - From the command line to a typed program -------===//
+//===- ProgramLoader.cpp - From a file to a typed program -----------------===//
 //
-// Part of the tilec driver; see ProgramLoader.h.
+// Part of lib/Compiler; see ProgramLoader.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ProgramLoader.h"
-#include "DriverError.h"
+#include "tilec/Compiler/ProgramLoader.h"
 #include "SourceLoading.h"
-#include "StageTiming.h"
+#include "tilec/Compiler/CompileError.h"
+#include "tilec/Compiler/Reporter.h"
+#include "tilec/Compiler/StageTiming.h"
 
 #include "tilec/Frontend/Parser.h"
 
@@ -18,16 +19,20 @@
 #include <fmt/ranges.h>
 
 using namespace tilec;
-using namespace tilec::driver;
+using namespace tilec::compiler;
 
-ProgramLoader::ProgramLoader(const ProgramOptions &options)
-    : options(options), diag(sourceMgr) {
+ProgramLoader::ProgramLoader(const ProgramOptions &options,
+                             Reporter &reporter)
+    : options(options), reporter(reporter),
+      diag(sourceMgr, reporter.diagnostics()) {
   if (options.timePasses)
     enableStageTiming();
   for (const std::string &text : options.defines) {
     llvm::Expected<Define> define = parseDefine(text);
-    if (!define)
-      failWith(ExitCode::UsageError, define.takeError());
+    if (!define) {
+      defineError = llvm::toString(define.takeError());
+      return;
+    }
     bindOptions.defines.push_back(std::move(*define));
   }
 }
@@ -46,16 +51,21 @@ static std::string describeFunctions(const ast::Module &module) {
   return text;
 }
 
-const ast::Function &ProgramLoader::parse() {
+llvm::Expected<const ast::Function &> ProgramLoader::parse() {
+  if (!defineError.empty())
+    return usageError(defineError);
   TimedStage stage("parse");
-  unsigned bufferId = loadSource(options.inputPath, sourceMgr);
+  llvm::Expected<unsigned> loaded = loadSource(options.inputPath, sourceMgr);
+  if (!loaded)
+    return loaded.takeError();
+  unsigned bufferId = *loaded;
   module = parseModule(bufferId, diag);
   // A module with parse errors is incomplete; checking it would only add
   // follow-on errors (Parser.h).
   if (diag.reachedErrorLimit())
     diag.note(llvm::SMLoc(), "too many errors emitted, stopping now");
   if (diag.hadError() || !checkModule(module, diag))
-    failInput();
+    return inputError();
   llvm::StringRef fileName =
       sourceMgr.getMemoryBuffer(bufferId)->getBufferIdentifier();
   report(fmt::format("parsed '{}': {} function(s)", fileName.str(),
@@ -65,9 +75,9 @@ const ast::Function &ProgramLoader::parse() {
   // The parser rejects a file without functions, so only a wrong --entry
   // finds nothing; stay safe should that ever change.
   if (!entry && options.entry.empty())
-    failInput(fmt::format("'{}' defines no function", fileName.str()));
+    return inputError(fmt::format("'{}' defines no function", fileName.str()));
   if (!entry)
-    failUsage(fmt::format("no function named '{}'; the file defines {}",
+    return usageError(fmt::format("no function named '{}'; the file defines {}",
                           options.entry, describeFunctions(module)));
   return *entry;
 }
@@ -80,12 +90,12 @@ std::map<std::string, InputFile> ProgramLoader::takeInputFiles() {
   return std::move(bindOptions.inputFiles);
 }
 
-typed::Program ProgramLoader::bind() {
+llvm::Expected<typed::Program> ProgramLoader::bind() {
   TimedStage stage("bind");
   std::optional<typed::Program> program =
       bindProgram(module, *entry, bindOptions, diag);
   if (!program || diag.hadError())
-    failInput();
+    return inputError();
   report(fmt::format("bound {}: {} input(s), {} output(s), {} statement(s)",
                      entryDisplayName(), program->inputs.size(),
                      program->outputs.size(), program->statements.size()));
@@ -100,5 +110,5 @@ std::string ProgramLoader::entryDisplayName() const {
 
 void ProgramLoader::report(const std::string &message) const {
   if (options.verbose)
-    llvm::errs() << "tilec: " << message << "\n";
+    reporter.remark(message);
 }

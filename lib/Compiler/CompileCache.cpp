@@ -1,6 +1,6 @@
 //===- CompileCache.cpp - The persistent compile cache --------------------===//
 //
-// Part of the tilec driver; see CompileCache.h and docs/cache.md. The tilec
+// Part of lib/Compiler; see CompileCache.h and docs/cache.md. The tilec
 // version alone would not do as the build's identity: a developer rebuilds
 // 0.2.0-dev many times with a different code generator each time. So an
 // entry also records the executable's size and modification time and the
@@ -10,8 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CompileCache.h"
-#include "StageTiming.h"
+#include "tilec/Compiler/CompileCache.h"
+#include "tilec/Compiler/Reporter.h"
+#include "tilec/Compiler/StageTiming.h"
 
 #include "tilec/Schedule/ProfileCache.h"
 #include "tilec/Support/FileIO.h"
@@ -35,7 +36,7 @@
 #include <sys/stat.h>
 
 using namespace tilec;
-using namespace tilec::driver;
+using namespace tilec::compiler;
 using json = nlohmann::json;
 
 namespace {
@@ -70,10 +71,6 @@ std::string defaultCacheDir() {
   // Beside the device profiles: $XDG_CACHE_HOME/tilec or ~/.cache/tilec.
   return llvm::sys::path::parent_path(schedule::defaultProfileCachePath())
       .str();
-}
-
-void warn(const std::string &message) {
-  llvm::errs() << "tilec: warning: " << message << "\n";
 }
 
 /// What a lookup found in an entry file.
@@ -156,23 +153,23 @@ std::string CacheKey::digest() const {
   return sha256Hex(text);
 }
 
-CompileCache::CompileCache(const CacheSettings &settings)
-    : verbose(settings.verbose) {
+CompileCache::CompileCache(const CacheSettings &settings, Reporter &reporter)
+    : verbose(settings.verbose), reporter(&reporter) {
   if (settings.disabled)
     return;
   dir = settings.dir.empty() ? defaultCacheDir() : settings.dir;
   if (dir.empty()) {
     if (verbose)
-      llvm::errs() << "tilec: cache: off (no TILEC_CACHE_DIR, XDG_CACHE_HOME "
-                      "or HOME)\n";
+      reporter.remark("cache: off (no TILEC_CACHE_DIR, XDG_CACHE_HOME or "
+                      "HOME)");
     return;
   }
   if (const char *cap = std::getenv("TILEC_CACHE_MAX_BYTES"); cap && *cap) {
     unsigned long long value;
     if (llvm::StringRef(cap).getAsInteger(10, value))
-      warn(fmt::format("TILEC_CACHE_MAX_BYTES='{}' is not a number of bytes; "
-                       "using {}",
-                       cap, kDefaultMaxBytes));
+      reporter.warning(fmt::format("TILEC_CACHE_MAX_BYTES='{}' is not a "
+                                   "number of bytes; using {}",
+                                   cap, kDefaultMaxBytes));
     else
       maxBytes = value;
   }
@@ -193,7 +190,7 @@ CompileCache::lookup(const CacheKey &key,
   std::string path = entryPath(key);
   if (!llvm::sys::fs::exists(path)) {
     if (verbose)
-      llvm::errs() << "tilec: cache miss: " << path << "\n";
+      reporter->remark("cache miss: " + path);
     return std::nullopt;
   }
   Result<std::string> bytes = readFileBytes(path);
@@ -201,20 +198,20 @@ CompileCache::lookup(const CacheKey &key,
                           : Checked{EntryState::Corrupt, bytes.message(), {}};
   switch (checked.state) {
   case EntryState::Corrupt:
-    warn(fmt::format("cache entry {} is corrupt ({}); rebuilding it", path,
-                     checked.why));
+    reporter->warning(fmt::format("cache entry {} is corrupt ({}); "
+                                  "rebuilding it",
+                                  path, checked.why));
     return std::nullopt;
   case EntryState::Stale:
     if (verbose)
-      llvm::errs() << fmt::format("tilec: cache stale: {} ({}); rebuilding "
-                                  "it\n",
-                                  path, checked.why);
+      reporter->remark(fmt::format("cache stale: {} ({}); rebuilding it",
+                                   path, checked.why));
     return std::nullopt;
   case EntryState::Usable:
     break;
   }
   if (verbose)
-    llvm::errs() << "tilec: cache hit: " << path << "\n";
+    reporter->remark("cache hit: " + path);
   // The modification time is the LRU clock prune() reads.
   (void)::utimensat(AT_FDCWD, path.c_str(), /*now*/ nullptr, 0);
   return std::move(checked.payloads);
@@ -226,9 +223,9 @@ void CompileCache::store(const CacheKey &key,
     return;
   TimedStage stage("compile cache store");
   if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
-    warn(fmt::format("cannot create the cache folder '{}': {}; the compile "
-                     "is not cached",
-                     dir, ec.message()));
+    reporter->warning(fmt::format("cannot create the cache folder '{}': {}; "
+                                  "the compile is not cached",
+                                  dir, ec.message()));
     return;
   }
   json header = {{"build", buildIdentity()}, {"key", key.digest()}};
@@ -252,11 +249,11 @@ void CompileCache::store(const CacheKey &key,
       kMagic.str() + "\n" +
       header.dump(-1, ' ', false, json::error_handler_t::replace) + "\n" + body;
   if (Status written = writeFileAtomically(path, entry); !written) {
-    warn(written.message() + "; the compile is not cached");
+    reporter->warning(written.message() + "; the compile is not cached");
     return;
   }
   if (verbose)
-    llvm::errs() << "tilec: cache store: " << path << "\n";
+    reporter->remark("cache store: " + path);
   prune(path);
 }
 
@@ -301,6 +298,6 @@ void CompileCache::prune(const std::string &keep) {
       continue;
     total -= entry.size;
     if (verbose)
-      llvm::errs() << "tilec: cache evict: " << entry.path << "\n";
+      reporter->remark("cache evict: " + entry.path);
   }
 }

@@ -1,0 +1,54 @@
+//===- ModuleStages.cpp - The program as tile IR and at the loop level ----===//
+//
+// Part of lib/Compiler; see ModuleStages.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Compiler/ModuleStages.h"
+#include "tilec/Compiler/CompileError.h"
+#include "tilec/Compiler/Reporter.h"
+#include "tilec/Compiler/StageTiming.h"
+
+#include "tilec/MLIRGen/MLIRGen.h"
+#include "tilec/Pipelines/Pipelines.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+
+using namespace tilec;
+using namespace tilec::compiler;
+
+llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
+tilec::compiler::buildTileModule(mlir::MLIRContext &context,
+                                 ProgramLoader &loader,
+                                 const typed::Program &program) {
+  TimedStage stage("tile IR");
+  // MLIR diagnostics print like the front end's: file:line:col with a caret.
+  mlir::SourceMgrDiagnosticHandler handler(
+      loader.getSourceMgr(), &context, loader.getReporter().diagnostics());
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      genModule(context, program, loader.getSourceMgr());
+  if (!module || mlir::failed(mlir::verify(*module)))
+    return inputError();
+  return module;
+}
+
+llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
+tilec::compiler::buildLoopLevelModule(mlir::MLIRContext &context,
+                                      ProgramLoader &loader,
+                                      const typed::Program &program) {
+  llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>> module =
+      buildTileModule(context, loader, program);
+  if (!module)
+    return module.takeError();
+  TimedStage stage("loop level");
+  mlir::SourceMgrDiagnosticHandler handler(
+      loader.getSourceMgr(), &context, loader.getReporter().diagnostics());
+  mlir::PassManager pm(&context);
+  stage.timePasses(pm);
+  buildTileToLoopsPipeline(pm);
+  if (mlir::failed(pm.run(**module)))
+    return inputError();
+  return module;
+}

@@ -1,0 +1,198 @@
+//===- CompileCacheKeysTest.cpp - What the compile cache's keys cover -----===//
+//
+// lib/Compiler's cache keys (CompileCacheKeys.h): every field a compile's
+// outputs depend on changes the key, and the same material gives the same
+// key. Then a store and lookup through CompileCache in a fresh folder.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Compiler/CompileCache.h"
+#include "tilec/Compiler/CompileCacheKeys.h"
+#include "tilec/Compiler/Reporter.h"
+#include "tilec/Target/LLVM/CodeGen.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+using namespace tilec;
+using namespace tilec::compiler;
+
+namespace {
+
+constexpr const char *kLoops = R"mlir(
+func.func @main(%a: memref<4xf32>, %b: memref<4xf32>) attributes {tilec.entry} {
+  return
+}
+)mlir";
+
+/// A small loop-level module parsed from `text` (named `name`, whose
+/// locations the key covers).
+struct Module {
+  explicit Module(const char *text = kLoops, const char *name = "k.mlir") {
+    context.loadDialect<mlir::func::FuncDialect>();
+    module = mlir::parseSourceString<mlir::ModuleOp>(
+        text, mlir::ParserConfig(&context), name);
+    REQUIRE(module);
+  }
+  mlir::MLIRContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+};
+
+/// What a GPU compile's key is made of, with the plain compile's defaults.
+struct GPUMaterial {
+  std::string target = "opencl";
+  GPUTargetOptions limits;
+  bool spirv = false;
+  SPIRVTargetOptions spirvOptions;
+  ManifestContext manifest;
+
+  std::string digest(mlir::ModuleOp module) const {
+    return gpuCacheKey(target, module, limits, spirv ? &spirvOptions : nullptr,
+                       manifest)
+        .digest();
+  }
+};
+
+} // namespace
+
+TEST_CASE("a cache key is the same for the same material and tells field "
+          "boundaries apart",
+          "[cache]") {
+  CacheKey a, b, c;
+  a.add("x", "ab");
+  a.add("y", "c");
+  b.add("x", "ab");
+  b.add("y", "c");
+  c.add("x", "a");
+  c.add("y", "bc");
+  CHECK(a.digest() == b.digest());
+  CHECK(a.digest() != c.digest());
+  CHECK(a.digest().size() == 64);
+  CacheKey digested, same, other;
+  digested.addDigestOf("loops", "text");
+  same.addDigestOf("loops", "text");
+  other.addDigestOf("loops", "text2");
+  CHECK(digested.fields().front().second != "text");
+  CHECK(digested.digest() == same.digest());
+  CHECK(digested.digest() != other.digest());
+}
+
+TEST_CASE("every field of a GPU compile's material changes its key",
+          "[cache]") {
+  Module loops;
+  GPUMaterial base;
+  base.spirv = true;
+  const std::string baseline = base.digest(*loops.module);
+  CHECK(base.digest(*loops.module) == baseline);
+
+  std::vector<std::pair<const char *, std::function<void(GPUMaterial &)>>>
+      changes = {
+          {"target", [](GPUMaterial &m) { m.target = "spirv"; }},
+          {"no SPIR-V", [](GPUMaterial &m) { m.spirv = false; }},
+          {"work-group", [](GPUMaterial &m) { m.limits.maxWorkGroupSize = 128; }},
+          {"work-item x", [](GPUMaterial &m) { m.limits.maxWorkItemSizes[0] = 8; }},
+          {"work-item y", [](GPUMaterial &m) { m.limits.maxWorkItemSizes[1] = 8; }},
+          {"work-item z", [](GPUMaterial &m) { m.limits.maxWorkItemSizes[2] = 8; }},
+          {"local memory", [](GPUMaterial &m) { m.limits.localMemBytes = 1; }},
+          {"compute units", [](GPUMaterial &m) { m.limits.computeUnits = 1; }},
+          {"vector width", [](GPUMaterial &m) { m.limits.preferredVectorWidth = 4; }},
+          {"subgroup", [](GPUMaterial &m) { m.limits.subgroupSize = 16; }},
+          {"spirv version", [](GPUMaterial &m) { m.spirvOptions.versionMinor = 5; }},
+          {"fp16", [](GPUMaterial &m) { m.spirvOptions.fp16 = false; }},
+          {"fp64", [](GPUMaterial &m) { m.spirvOptions.fp64 = false; }},
+          {"int8", [](GPUMaterial &m) { m.spirvOptions.int8 = false; }},
+          {"int16", [](GPUMaterial &m) { m.spirvOptions.int16 = false; }},
+          {"int64", [](GPUMaterial &m) { m.spirvOptions.int64 = false; }},
+          {"storage8", [](GPUMaterial &m) { m.spirvOptions.storage8Bit = false; }},
+          {"storage16", [](GPUMaterial &m) { m.spirvOptions.storage16Bit = false; }},
+          {"subgroups", [](GPUMaterial &m) { m.spirvOptions.subgroups = false; }},
+          {"spirv subgroup size", [](GPUMaterial &m) { m.spirvOptions.subgroupSize = 64; }},
+          {"inf-nan 16", [](GPUMaterial &m) { m.spirvOptions.infNanPreserve16 = false; }},
+          {"inf-nan 32", [](GPUMaterial &m) { m.spirvOptions.infNanPreserve32 = false; }},
+          {"inf-nan 64", [](GPUMaterial &m) { m.spirvOptions.infNanPreserve64 = false; }},
+          {"denorm 16", [](GPUMaterial &m) { m.spirvOptions.denormPreserve16 = true; }},
+          {"denorm 32", [](GPUMaterial &m) { m.spirvOptions.denormPreserve32 = true; }},
+          {"denorm 64", [](GPUMaterial &m) { m.spirvOptions.denormPreserve64 = true; }},
+          {"loop budget", [](GPUMaterial &m) { m.spirvOptions.maxLoopIterations = 9; }},
+          {"device", [](GPUMaterial &m) { m.manifest.device = "opencl:x:0"; }},
+          {"program", [](GPUMaterial &m) { m.manifest.program = "k.tile"; }},
+          {"artefact", [](GPUMaterial &m) { m.manifest.artefact = "k.cl"; }},
+          {"entry", [](GPUMaterial &m) { m.manifest.entry = "main"; }},
+          {"input dtypes", [](GPUMaterial &m) { m.manifest.inputDTypes = {DType::I8}; }},
+          {"output dtypes", [](GPUMaterial &m) { m.manifest.outputDTypes = {DType::I8}; }},
+      };
+  for (auto &[what, change] : changes) {
+    GPUMaterial changed = base;
+    change(changed);
+    INFO(what);
+    CHECK(changed.digest(*loops.module) != baseline);
+  }
+
+  // The module enters with its locations: a statement on another line (or
+  // in another file) is another compile, and so is other IR.
+  Module moved(kLoops, "other.mlir");
+  CHECK(base.digest(*moved.module) != baseline);
+  Module other(R"mlir(
+func.func @main(%a: memref<8xf32>, %b: memref<4xf32>) attributes {tilec.entry} {
+  return
+}
+)mlir");
+  CHECK(base.digest(*other.module) != baseline);
+}
+
+TEST_CASE("a CPU compile's key covers the output kind, -O and the machine",
+          "[cache]") {
+  initializeNativeTarget();
+  auto machine = createTargetMachine("native", 2);
+  bool made = static_cast<bool>(machine);
+  REQUIRE(made);
+  Module loops;
+  auto digest = [&](llvm::StringRef target, unsigned opt,
+                    llvm::StringRef output) {
+    return cpuCacheKey(target, *loops.module, **machine, opt, output).digest();
+  };
+  std::string baseline = digest("llvm-x86", 2, "object");
+  CHECK(digest("llvm-x86", 2, "object") == baseline);
+  CHECK(digest("llvm-x86", 3, "object") != baseline);
+  CHECK(digest("llvm-x86", 2, "asm") != baseline);
+  CHECK(digest("other", 2, "object") != baseline);
+  auto generic = createTargetMachine("x86-64", 2);
+  bool madeGeneric = static_cast<bool>(generic);
+  REQUIRE(madeGeneric);
+  if ((*generic)->getTargetCPU() != (*machine)->getTargetCPU())
+    CHECK(cpuCacheKey("llvm-x86", *loops.module, **generic, 2, "object")
+              .digest() != baseline);
+}
+
+TEST_CASE("the compile cache gives back what was stored under a key, and "
+          "nothing under another",
+          "[cache]") {
+  llvm::SmallString<128> dir;
+  REQUIRE(!llvm::sys::fs::createUniqueDirectory("tilec-cache-test", dir));
+  CompileCache cache({dir.str().str(), false, false}, silentReporter());
+  REQUIRE(cache.enabled());
+  CacheKey key, other;
+  key.add("target", "opencl");
+  other.add("target", "spirv");
+  cache.store(key, {{"kernels", "__kernel"}, {"manifest", "{}"}});
+  auto hit = cache.lookup(key, {"kernels", "manifest"});
+  REQUIRE(hit);
+  CHECK((*hit)[0].bytes == "__kernel");
+  CHECK((*hit)[1].bytes == "{}");
+  CHECK_FALSE(cache.lookup(other, {"kernels", "manifest"}));
+  CompileCache off({dir.str().str(), true, false}, silentReporter());
+  CHECK_FALSE(off.enabled());
+  CHECK_FALSE(off.lookup(key, {"kernels", "manifest"}));
+  (void)llvm::sys::fs::remove_directories(dir);
+}
