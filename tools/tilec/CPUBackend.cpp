@@ -142,7 +142,7 @@ void tilec::driver::compileForCPU(const CompileOptions &options,
       buildLoopModule(context, loader, program);
   {
     TimedStage stage("schedules");
-    applyScheduleOption(Target::LLVMX86, options, *module);
+    orFail(applyScheduleOption(Target::LLVMX86, options, *module));
   }
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   std::string entry = findEntryFunction(*module);

@@ -108,7 +108,7 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
     mlir::MLIRContext context;
     mlir::OwningOpRef<mlir::ModuleOp> module =
         orFail(buildLoopLevelModule(context, loader, program));
-    applyScheduleOption(target, options, *module);
+    orFail(applyScheduleOption(target, options, *module));
     module->print(os, printFlags);
   } else if (emit == EmitKind::PlaidML) {
     typed::printPlaidML(program, os);

@@ -12,6 +12,7 @@
 #include "DriverError.h"
 #include "GPUBackend.h"
 
+#include "tilec/Compiler/GPUStages.h"
 #include "tilec/Compiler/KernelSchedules.h"
 #include "tilec/Compiler/ModuleStages.h"
 #include "tilec/Compiler/StageTiming.h"
@@ -205,15 +206,21 @@ GPUArtefactFiles buildGPUArtefact(DeviceTarget &device, ProgramLoader &loader,
   GPUTargetOptions gpuOptions = gpuOptionsFor(&device.device);
   mlir::MLIRContext context;
   std::vector<KernelReport> kernels;
-  mlir::OwningOpRef<mlir::ModuleOp> module = buildGPULevelModule(
-      context, loader, program, gpuOptions, [&](mlir::ModuleOp loops) {
-        kernels = orFail(scheduleKernels(loops, scheduleTargetOf(device),
+  mlir::OwningOpRef<mlir::ModuleOp> module = orFail(buildGPULevelModule(
+      context, loader, program, gpuOptions,
+      [&](mlir::ModuleOp loops) -> llvm::Error {
+        auto scheduled = scheduleKernels(loops, scheduleTargetOf(device),
                                          gpuOptions, schedules, verbose,
-                                         driverReporter()));
-      });
+                                         driverReporter());
+        if (!scheduled)
+          return scheduled.takeError();
+        kernels = std::move(*scheduled);
+        return llvm::Error::success();
+      }));
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
-  ManifestContext manifestContext = manifestContextFor(
-      device.target, loader.programOptions().inputPath, &program);
+  ManifestContext manifestContext =
+      manifestContextFor(targetName(device.target),
+                         loader.programOptions().inputPath, &program);
   manifestContext.device = device.device.id;
   GPUArtefact artefact =
       makeArtefact(device.target, *module, manifestContext,

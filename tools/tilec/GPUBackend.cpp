@@ -13,6 +13,7 @@
 #include "Output.h"
 
 #include "tilec/Compiler/CompileCacheKeys.h"
+#include "tilec/Compiler/GPUStages.h"
 #include "tilec/Compiler/KernelSchedules.h"
 #include "tilec/Compiler/ModuleStages.h"
 #include "tilec/Compiler/ScheduleLoading.h"
@@ -45,106 +46,6 @@
 using namespace tilec;
 using namespace tilec::driver;
 using namespace tilec::compiler;
-
-void tilec::driver::addGPULevelDialects(mlir::MLIRContext &context) {
-  mlir::DialectRegistry registry;
-  registerGPULevelDialects(registry);
-  context.appendDialectRegistry(registry);
-}
-
-GPUTargetOptions tilec::driver::gpuOptionsFor(const rt::DeviceInfo *device) {
-  GPUTargetOptions options;
-  if (!device)
-    return options;
-  auto take = [](int64_t &field, uint64_t value) {
-    if (value)
-      field = static_cast<int64_t>(value);
-  };
-  // Kernels stay well inside a device's largest work-group: the default
-  // schedule only needs enough work-items to fill the device.
-  take(options.maxWorkGroupSize,
-       std::min<uint64_t>(device->maxWorkGroupSize, 1024));
-  for (unsigned d = 0; d < 3 && d < device->maxWorkItemSizes.size(); ++d)
-    take(options.maxWorkItemSizes[d],
-         std::min<uint64_t>(device->maxWorkItemSizes[d],
-                            options.maxWorkGroupSize));
-  take(options.localMemBytes, device->localMemBytes);
-  take(options.computeUnits, device->computeUnits);
-  take(options.preferredVectorWidth, device->preferredVectorWidthFloat);
-  take(options.subgroupSize, device->subgroupSize);
-  return options;
-}
-
-SPIRVTargetOptions tilec::driver::spirvOptionsFor(const rt::DeviceInfo *device) {
-  SPIRVTargetOptions options;
-  if (!device)
-    return options;
-  options.fp16 = options.storage16Bit = device->fp16;
-  options.fp64 = device->fp64;
-  options.int8 = options.storage8Bit = device->int8;
-  options.int64 = device->int64;
-  if (device->subgroupSize)
-    options.subgroupSize = static_cast<int>(device->subgroupSize);
-  options.infNanPreserve16 = device->infNanPreserveF16;
-  options.infNanPreserve32 = device->infNanPreserveF32;
-  options.infNanPreserve64 = device->infNanPreserveF64;
-  options.denormPreserve16 = device->denormPreserveF16;
-  options.denormPreserve32 = device->denormPreserveF32;
-  options.denormPreserve64 = device->denormPreserveF64;
-  options.maxLoopIterations = device->maxLoopIterations;
-  return options;
-}
-
-ManifestContext tilec::driver::manifestContextFor(Target target, llvm::StringRef inputPath,
-                                   const typed::Program *program) {
-  ManifestContext context;
-  context.target = targetName(target).str();
-  context.program = inputPath == "-" ? "<stdin>" : inputPath.str();
-  context.tilecVersion = kTilecVersion;
-  if (program) {
-    for (typed::ValueId id : program->inputs)
-      context.inputDTypes.push_back(program->value(id).type.dtype);
-    for (typed::ValueId id : program->outputs)
-      context.outputDTypes.push_back(program->value(id).type.dtype);
-  }
-  return context;
-}
-
-mlir::OwningOpRef<mlir::ModuleOp> tilec::driver::buildScheduledLoopModule(
-    mlir::MLIRContext &context, ProgramLoader &loader,
-    const typed::Program &program,
-    llvm::function_ref<void(mlir::ModuleOp)> schedule) {
-  addGPULevelDialects(context);
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      orFail(buildLoopLevelModule(context, loader, program));
-  if (schedule) {
-    TimedStage stage("schedules");
-    schedule(*module);
-  }
-  return module;
-}
-
-void tilec::driver::mapToGPULevel(mlir::MLIRContext &context,
-                                  ProgramLoader &loader, mlir::ModuleOp module,
-                                  const GPUTargetOptions &target) {
-  TimedStage stage("GPU mapping");
-  mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
-  mlir::PassManager pm(&context);
-  stage.timePasses(pm);
-  buildLoopsToGPUPipeline(pm, target);
-  if (mlir::failed(pm.run(module)))
-    failInput();
-}
-
-mlir::OwningOpRef<mlir::ModuleOp> tilec::driver::buildGPULevelModule(
-    mlir::MLIRContext &context, ProgramLoader &loader,
-    const typed::Program &program, const GPUTargetOptions &target,
-    llvm::function_ref<void(mlir::ModuleOp)> schedule) {
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      buildScheduledLoopModule(context, loader, program, schedule);
-  mapToGPULevel(context, loader, *module, target);
-  return module;
-}
 
 GPUArtefact tilec::driver::makeArtefact(Target target, mlir::ModuleOp module,
                          ManifestContext context,
@@ -251,7 +152,8 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
                                   ProgramLoader &loader,
                                   const typed::Program &program) {
   ManifestContext manifestContext =
-      manifestContextFor(target, options.program.inputPath, &program);
+      manifestContextFor(targetName(target), options.program.inputPath,
+                         &program);
   mlir::MLIRContext context;
   // No device: the limits every device meets, and the schedule file's
   // entries for --device-id.
@@ -261,10 +163,10 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
   std::optional<DeviceTarget> device;
   std::optional<schedule::ScheduleFile> file;
   if (options.device.empty() && options.devicesFrom.empty()) {
-    module = buildScheduledLoopModule(
+    module = orFail(buildScheduledLoopModule(
         context, loader, program, [&](mlir::ModuleOp loops) {
-          applyScheduleOption(target, options, loops);
-        });
+          return applyScheduleOption(target, options, loops);
+        }));
   } else {
     // A device (here, or in a device list from another machine): its
     // limits, its cost-model profile and its schedule-file entries, as
@@ -278,12 +180,12 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
     limits = gpuOptionsFor(&device->device);
     spirv = spirvOptionsFor(&device->device);
     manifestContext.device = device->device.id;
-    module = buildScheduledLoopModule(
+    module = orFail(buildScheduledLoopModule(
         context, loader, program, [&](mlir::ModuleOp loops) {
-          (void)orFail(scheduleKernels(loops, scheduleTargetOf(*device),
-                                      limits, schedules, verbose,
-                                      driverReporter()));
-        });
+          return scheduleKernels(loops, scheduleTargetOf(*device), limits,
+                                 schedules, verbose, driverReporter())
+              .takeError();
+        }));
   }
   // A compile without --emit may find its two files in the cache, keyed by
   // the scheduled loop level and everything the mapping and the manifest
@@ -301,7 +203,7 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
       return;
     }
   }
-  mapToGPULevel(context, loader, *module, limits);
+  orFail(mapToGPULevel(context, loader, *module, limits));
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   std::vector<CachePayload> files =
       finish(target, options, emit, *module, manifestContext, spirv);
@@ -326,6 +228,7 @@ void tilec::driver::compileGPULevelFile(Target target,
   if (!module)
     failInput();
   (void)finish(target, options, emit, *module,
-               manifestContextFor(target, options.program.inputPath, nullptr),
+               manifestContextFor(targetName(target), options.program.inputPath,
+                                  nullptr),
                spirvOptionsFor(nullptr));
 }

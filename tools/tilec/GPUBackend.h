@@ -59,44 +59,6 @@ struct GPUArtefact {
   rt::Manifest manifest;
 };
 
-/// Adds the dialects of the gpu level to `context`.
-void addGPULevelDialects(mlir::MLIRContext &context);
-
-/// The device facts the GPU mapping specialises on. Without a device (a
-/// plain compile) the defaults, which every OpenCL 1.2 / Vulkan 1.1 device
-/// meets; a limit a device does not report keeps its default.
-GPUTargetOptions gpuOptionsFor(const rt::DeviceInfo *device);
-
-/// The SPIR-V capabilities a Vulkan device offers; without a device, the
-/// defaults (what lavapipe and current GPUs all support).
-SPIRVTargetOptions spirvOptionsFor(const rt::DeviceInfo *device);
-
-/// What the manifest records about the program, from the typed program (the
-/// gpu level's signless integers no longer say whether they were signed).
-ManifestContext manifestContextFor(Target target, llvm::StringRef inputPath,
-                                   const typed::Program *program);
-
-/// The loop level of `program`, in a context with the gpu level's dialects,
-/// with `schedule` (if any) applied: the first half of buildGPULevelModule.
-mlir::OwningOpRef<mlir::ModuleOp>
-buildScheduledLoopModule(mlir::MLIRContext &context, ProgramLoader &loader,
-                         const typed::Program &program,
-                         llvm::function_ref<void(mlir::ModuleOp)> schedule);
-
-/// Maps the loop-level `module` to the gpu level for `target`'s limits, in
-/// place: the second half of buildGPULevelModule.
-void mapToGPULevel(mlir::MLIRContext &context, ProgramLoader &loader,
-                   mlir::ModuleOp module, const GPUTargetOptions &target);
-
-/// Lowers `program` to the gpu level, specialised on `target`'s limits;
-/// `schedule` may put tuned schedules on the loop level's kernels first (the
-/// default schedule pass fills in only kernels without one).
-mlir::OwningOpRef<mlir::ModuleOp>
-buildGPULevelModule(mlir::MLIRContext &context, ProgramLoader &loader,
-                    const typed::Program &program,
-                    const GPUTargetOptions &target,
-                    llvm::function_ref<void(mlir::ModuleOp)> schedule = {});
-
 /// The kernels of a gpu-level module for `target` with their manifest;
 /// `artefactName` is the kernel file's name as the manifest records it.
 GPUArtefact makeArtefact(Target target, mlir::ModuleOp module,

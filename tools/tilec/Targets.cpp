@@ -179,12 +179,12 @@ void tilec::driver::warnIfOptLevelIgnored(bool given, int level,
                               level, what, why);
 }
 
-void tilec::driver::applyScheduleOption(Target target,
-                                        const CompileOptions &options,
-                                        mlir::ModuleOp module) {
-  orFail(compiler::applyScheduleFileForCompile(
+llvm::Error tilec::driver::applyScheduleOption(Target target,
+                                               const CompileOptions &options,
+                                               mlir::ModuleOp module) {
+  return compiler::applyScheduleFileForCompile(
       {targetName(target), target == Target::LLVMX86}, options.schedule,
-      options.deviceId, options.program.verbose, module, driverReporter()));
+      options.deviceId, options.program.verbose, module, driverReporter());
 }
 
 std::string tilec::driver::compileTargetHelp() {

@@ -12,6 +12,7 @@
 #define TILEC_TOOLS_TILEC_TARGETS_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 #include <string>
@@ -53,8 +54,8 @@ void warnIfOptLevelIgnored(bool given, int level, Target target,
 /// All of --schedule for a plain compile (`tilec FILE`, including
 /// --emit=loops): compiler::applyScheduleFileForCompile with the target's
 /// name and the flags. Does nothing without --schedule.
-void applyScheduleOption(Target target, const CompileOptions &options,
-                         mlir::ModuleOp module);
+llvm::Error applyScheduleOption(Target target, const CompileOptions &options,
+                                mlir::ModuleOp module);
 
 /// Help texts for --target and --emit that say what is available.
 std::string compileTargetHelp();
