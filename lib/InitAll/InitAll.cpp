@@ -17,8 +17,8 @@
 #include "tilec/Target/LLVM/Transforms/Passes.h"
 #include "tilec/Target/OpenCL/OpenCLBackend.h"
 #include "tilec/Target/OpenCL/OpenCLTranslation.h"
+#include "tilec/Target/SPIRV/Passes.h"
 #include "tilec/Target/SPIRV/SPIRVBackend.h"
-#include "tilec/Target/SPIRV/SPIRVTarget.h"
 #include "tilec/Target/SPIRV/SPIRVTranslation.h"
 #include "tilec/Target/TargetBackend.h"
 #include "tilec/Transforms/Passes.h"
@@ -41,7 +41,7 @@ void tilec::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::scf::SCFDialect>();
   // The gpu level (tilec-pipeline-gpu).
   registry.insert<mlir::gpu::GPUDialect, mlir::vector::VectorDialect>();
-  // The CPU back end (tilec-loops-to-llvm): its conversion interfaces.
+  // The CPU back end (tilec-pipeline-llvm): its conversion interfaces.
   registerLoopsToLLVMDialects(registry);
 }
 
@@ -49,8 +49,7 @@ void tilec::registerAllPasses() {
   tile::registerTilePasses();
   registerTilecConversionPasses();
   registerTilecPipelines();
-  registerLoopsToLLVMPipeline();
-  registerSPIRVPasses();
+  registerTilecSPIRVPasses();
   registerTilecTransformsPasses();
   registerTilecCPUTransformsPasses();
 }

@@ -7,6 +7,10 @@
 
 #include "tilec/Pipelines/Pipelines.h"
 
+#include "PipelineRegistration.h"
+
+#include "tilec/Pipelines/Phase.h"
+
 #include "tilec/Conversion/LoopsToGPU/TargetOptions.h"
 #include "tilec/Conversion/Passes.h"
 
@@ -68,9 +72,9 @@ void tilec::buildLoopsToGPUPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
 }
 
-void tilec::registerLoopsToGPUPipeline() {
+void tilec::pipelines::registerGPUPipeline() {
   PassPipelineRegistration<GPUPipelineOptions>(
-      "tilec-pipeline-gpu",
+      pipelineName(Phase::GPU),
       "Map the loop level to the gpu level: default schedules, work-groups "
       "and work-items, one gpu.module of kernels launched in order",
       [](OpPassManager &pm, const GPUPipelineOptions &options) {

@@ -1,13 +1,16 @@
 //===- Pipelines.cpp - The pass pipelines of tilec ------------------------===//
 //
-// Assembles the passes of each compilation level in order. The tile-level
-// passes run per function; the conversion runs on the module because it
-// replaces functions and adds constant globals.
+// The tile dialect to the loop level, and the registration of every
+// pipeline. The tile-level passes run per function; the conversion runs on
+// the module because it replaces functions and adds constant globals.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Pipelines/Pipelines.h"
 
+#include "PipelineRegistration.h"
+
+#include "tilec/Pipelines/Phase.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Dialect/Tile/Transforms/Passes.h"
 
@@ -30,9 +33,11 @@ void tilec::buildTileToLoopsPipeline(OpPassManager &pm) {
 
 void tilec::registerTilecPipelines() {
   PassPipelineRegistration<>(
-      "tilec-pipeline-loops",
+      pipelineName(Phase::Loops),
       "Lower the tile dialect to the loop level (bounds, per-cell output "
       "indices, fusion, loops, buffer planning, fingerprints)",
       [](OpPassManager &pm) { buildTileToLoopsPipeline(pm); });
-  registerLoopsToGPUPipeline();
+  pipelines::registerGPUPipeline();
+  pipelines::registerSPIRVPipeline();
+  pipelines::registerLLVMPipeline();
 }

@@ -16,9 +16,9 @@
 #include "tilec/Compiler/ScheduleLoading.h"
 #include "tilec/Compiler/StageTiming.h"
 #include "tilec/Interp/Interpreter.h"
+#include "tilec/Pipelines/CPUCodeGen.h"
 #include "tilec/Support/Compare.h"
 #include "tilec/Target/LLVM/CHeader.h"
-#include "tilec/Target/LLVM/CodeGen.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -69,21 +69,17 @@ static std::vector<CHeaderParam> headerParams(const typed::Program &program) {
 }
 
 /// Lowers the loop-level `module` to what `emit` asks for (an object
-/// file without --emit): LLVM IR or machine code for `machine`.
+/// file without --emit): LLVM IR or machine code for the CPU of `codegen`
+/// (--cpu), for which the schedules are made too.
 static std::string generateCode(mlir::MLIRContext &context,
                                 mlir::ModuleOp module,
-                                llvm::TargetMachine &machine,
-                                const CompileOptions &options,
+                                const CPUCodeGen &codegen,
                                 std::optional<EmitKind> emit) {
   {
     TimedStage stage("LLVM dialect");
     mlir::PassManager pm(&context);
     stage.timePasses(pm);
-    // The schedules are made for the CPU code is generated for (--cpu), not
-    // necessarily the host.
-    LoopsToLLVMOptions lowering;
-    lowering.cpu = targetCPUFacts(machine);
-    buildLoopsToLLVMPipeline(pm, lowering);
+    codegen.buildPipeline(pm);
     if (mlir::failed(pm.run(module)))
       failInput();
   }
@@ -91,13 +87,12 @@ static std::string generateCode(mlir::MLIRContext &context,
   llvm::LLVMContext llvmContext;
   std::optional<TimedStage> stage;
   stage.emplace("LLVM IR translation");
-  auto llvmModule = translateToLLVMIR(module, llvmContext, machine);
+  auto llvmModule = codegen.translate(module, llvmContext);
   if (!llvmModule)
     failWith(ExitCode::RuntimeFailure, llvmModule.takeError());
   stage.reset();
   stage.emplace("LLVM optimisation");
-  if (llvm::Error error =
-          optimizeModule(**llvmModule, machine, options.optLevel))
+  if (llvm::Error error = codegen.optimize(**llvmModule))
     failWith(ExitCode::RuntimeFailure, std::move(error));
   stage.reset();
 
@@ -109,7 +104,7 @@ static std::string generateCode(mlir::MLIRContext &context,
   } else {
     MachineCodeKind kind =
         emit ? MachineCodeKind::Assembly : MachineCodeKind::Object;
-    if (llvm::Error error = emitMachineCode(**llvmModule, machine, kind, os))
+    if (llvm::Error error = codegen.emit(**llvmModule, kind, os))
       failWith(ExitCode::RuntimeFailure, std::move(error));
   }
   stage.reset();
@@ -120,10 +115,12 @@ void tilec::driver::compileForCPU(const CompileOptions &options,
                                   std::optional<EmitKind> emit,
                                   ProgramLoader &loader,
                                   const typed::Program &program) {
-  initializeNativeTarget();
-  auto machine = createTargetMachine(options.cpu, options.optLevel);
-  if (!machine)
-    failUsage(llvm::toString(machine.takeError()));
+  CPUCodeGenOptions target;
+  target.cpu = options.cpu;
+  target.optLevel = options.optLevel;
+  auto codegen = CPUCodeGen::create(target);
+  if (!codegen)
+    failUsage(llvm::toString(codegen.takeError()));
 
   std::string objectPath = options.output;
   if (objectPath.empty() && !emit) {
@@ -152,14 +149,14 @@ void tilec::driver::compileForCPU(const CompileOptions &options,
   // The cache key is the module as it is now: scheduled, its entry named.
   CompileCache cache(cacheSettingsOf(options), driverReporter());
   CacheKey key =
-      cpuCacheKey(targetName(Target::LLVMX86), *module, **machine,
+      cpuCacheKey(targetName(Target::LLVMX86), *module, codegen->getMachine(),
                   options.optLevel,
                   emit ? emitKindName(*emit) : llvm::StringRef("object"));
   std::string code;
   if (auto hit = cache.lookup(key, {"code"})) {
     code = std::move(hit->front().bytes);
   } else {
-    code = generateCode(context, *module, **machine, options, emit);
+    code = generateCode(context, *module, *codegen, emit);
     cache.store(key, {{"code", code}});
   }
   if (emit) {

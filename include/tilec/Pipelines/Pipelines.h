@@ -1,7 +1,10 @@
 //===- Pipelines.h - The pass pipelines of tilec ----------------*- C++ -*-===//
 //
 // The pipelines that `tilec` runs and `tilec-opt` exposes, so both compile
-// a program the same way (CIRCT's Firtool and IREE's Passes.cpp pattern).
+// a program the same way (CIRCT's Firtool and IREE's Passes.cpp pattern):
+// one builder per phase of Phase.h, each registered as
+// `tilec-pipeline-<phase>`. CPUCodeGen.h compiles for one CPU with the
+// LLVM pipeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +18,9 @@ class OpPassManager;
 } // namespace mlir
 
 namespace tilec {
+
+struct LoopsToLLVMOptions;
+struct SPIRVTargetOptions;
 
 /// What the GPU mapping needs to know about the device it targets: the
 /// limits a schedule must respect and the facts the default schedule uses.
@@ -39,16 +45,28 @@ struct GPUTargetOptions {
 void buildLoopsToGPUPipeline(mlir::OpPassManager &pm,
                              const GPUTargetOptions &target);
 
-/// Registers `tilec-pipeline-gpu` (buildLoopsToGPUPipeline, with the
-/// fields of GPUTargetOptions as options); called by registerTilecPipelines.
-void registerLoopsToGPUPipeline();
-
 /// tile dialect -> loop level: canonicalize, tile-compute-bounds,
 /// tile-fuse-elementwise, convert-tile-to-loops, tile-plan-buffers and
 /// tile-fingerprint-kernels. Runs on a module.
 void buildTileToLoopsPipeline(mlir::OpPassManager &pm);
 
-/// Registers the pipelines with the pass registry (`tilec-pipeline-loops`).
+/// gpu level -> the gpu level plus one Vulkan spirv.module, for the device
+/// `options` describes (the pass order is in SPIRVTarget.h).
+void buildGPUToSPIRVPipeline(mlir::OpPassManager &pm,
+                             const SPIRVTargetOptions &options);
+
+/// loop level -> LLVM dialect (the CPU back end; LoopsToLLVM.h). Kernels
+/// are outlined, scheduled for `options.cpu` (the host when unset) and
+/// vectorised, outer parallel loops run on OpenMP threads. Code for a named
+/// CPU should come from CPUCodeGen (CPUCodeGen.h), which sets `cpu` from
+/// the machine it generates code for.
+void buildLoopsToLLVMPipeline(mlir::OpPassManager &pm,
+                              const LoopsToLLVMOptions &options);
+
+/// Registers every pipeline with the pass registry, each under its
+/// pipelineName (Phase.h): tilec-pipeline-loops, tilec-pipeline-gpu and
+/// tilec-pipeline-spirv (with the device facts as options) and
+/// tilec-pipeline-llvm (options `parallel`, `schedule`).
 void registerTilecPipelines();
 
 } // namespace tilec

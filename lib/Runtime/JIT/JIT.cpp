@@ -10,7 +10,7 @@
 #include "tilec/Runtime/JIT.h"
 #include "KernelTimers.h"
 
-#include "tilec/Target/LLVM/CodeGen.h"
+#include "tilec/Pipelines/CPUCodeGen.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -76,17 +76,21 @@ JITProgram::compile(mlir::ModuleOp module, llvm::StringRef entry,
   if (options.timeKernels)
     program->timedKernels = jit::insertKernelTimers(func);
 
+  CPUCodeGenOptions target;
+  target.cpu = "native";
+  target.optLevel = options.optLevel;
+  target.parallel = options.parallel;
+  auto codegen = CPUCodeGen::create(target);
+  if (!codegen)
+    return codegen.takeError();
   mlir::PassManager pm(context);
-  LoopsToLLVMOptions lowering;
-  lowering.parallel = options.parallel;
-  buildLoopsToLLVMPipeline(pm, lowering);
+  codegen->buildPipeline(pm);
   if (mlir::failed(pm.run(module)))
     return makeError("lowering to the LLVM dialect failed:\n" + diagnostics);
 
-  auto machine = createTargetMachine("native", options.optLevel);
-  if (!machine)
-    return machine.takeError();
-  program->machine = std::move(*machine);
+  // The ExecutionEngine translates the module itself; the machine lives as
+  // long as the program, for the transformer.
+  program->machine = codegen->takeMachine();
   llvm::TargetMachine *tm = program->machine.get();
   unsigned optLevel = options.optLevel;
   auto transformer = [tm, optLevel](llvm::Module *llvmModule) {

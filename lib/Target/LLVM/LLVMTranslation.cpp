@@ -9,8 +9,8 @@
 
 #include "tilec/Target/LLVM/LLVMTranslation.h"
 #include "tilec/Dialect/Tile/IR/ElementTypes.h"
+#include "tilec/Pipelines/CPUCodeGen.h"
 #include "tilec/Target/LLVM/CHeader.h"
-#include "tilec/Target/LLVM/CodeGen.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -132,26 +132,25 @@ LogicalResult translate(ModuleOp module, llvm::raw_ostream &os,
     return success();
   }
 
-  initializeNativeTarget();
-  auto machine = createTargetMachine(opts.cpu, opts.optLevel);
-  if (!machine)
-    return fail(module, machine.takeError());
   // The schedules are made for the CPU code is generated for, as the
-  // driver makes them.
-  LoopsToLLVMOptions lowering;
-  lowering.parallel = !opts.noParallel;
-  lowering.cpu = targetCPUFacts(**machine);
+  // driver makes them (CPUCodeGen.h).
+  CPUCodeGenOptions target;
+  target.cpu = opts.cpu;
+  target.optLevel = opts.optLevel;
+  target.parallel = !opts.noParallel;
+  auto codegen = CPUCodeGen::create(target);
+  if (!codegen)
+    return fail(module, codegen.takeError());
   PassManager pm(module.getContext());
-  buildLoopsToLLVMPipeline(pm, lowering);
+  codegen->buildPipeline(pm);
   if (failed(pm.run(module)))
     return failure();
 
   llvm::LLVMContext llvmContext;
-  auto llvmModule = translateToLLVMIR(module, llvmContext, **machine);
+  auto llvmModule = codegen->translate(module, llvmContext);
   if (!llvmModule)
     return fail(module, llvmModule.takeError());
-  if (llvm::Error error =
-          optimizeModule(**llvmModule, **machine, opts.optLevel))
+  if (llvm::Error error = codegen->optimize(**llvmModule))
     return fail(module, std::move(error));
   if (product == Product::LLVMIR) {
     (*llvmModule)->print(os, nullptr);
@@ -162,8 +161,7 @@ LogicalResult translate(ModuleOp module, llvm::raw_ostream &os,
   MachineCodeKind kind = product == Product::Object
                              ? MachineCodeKind::Object
                              : MachineCodeKind::Assembly;
-  if (llvm::Error error =
-          emitMachineCode(**llvmModule, **machine, kind, codeStream))
+  if (llvm::Error error = codegen->emit(**llvmModule, kind, codeStream))
     return fail(module, std::move(error));
   os << code;
   return success();

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Passes.h"
+#include "tilec/Target/SPIRV/Passes.h"
 #include "TargetEnv.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -14,7 +14,7 @@
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECSPIRVATTACHTARGETPASS
-#include "Passes.h.inc"
+#include "tilec/Target/SPIRV/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

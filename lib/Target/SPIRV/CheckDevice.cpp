@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Passes.h"
+#include "tilec/Target/SPIRV/Passes.h"
 
 #include "F64Math/F64Math.h"
 #include "LoopBudget.h"
@@ -21,7 +21,7 @@
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECSPIRVCHECKDEVICEPASS
-#include "Passes.h.inc"
+#include "tilec/Target/SPIRV/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

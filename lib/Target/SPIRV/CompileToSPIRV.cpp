@@ -9,6 +9,8 @@
 
 #include "tilec/Target/SPIRV/SPIRVTarget.h"
 
+#include "tilec/Pipelines/Pipelines.h"
+
 #include "Serialize.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Passes.h"
+#include "tilec/Target/SPIRV/Passes.h"
 
 #include "../../Conversion/TileToLoops/Patterns.h"
 
@@ -23,7 +23,7 @@
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECSPIRVEMULATEBF16PASS
-#include "Passes.h.inc"
+#include "tilec/Target/SPIRV/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Passes.h"
+#include "tilec/Target/SPIRV/Passes.h"
 
 #include "F64Math/F64Math.h"
 
@@ -22,7 +22,7 @@
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECSPIRVEXPANDF64MATHPASS
-#include "Passes.h.inc"
+#include "tilec/Target/SPIRV/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Passes.h"
+#include "tilec/Target/SPIRV/Passes.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -22,7 +22,7 @@
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECSPIRVFLOATCONTROLSPASS
-#include "Passes.h.inc"
+#include "tilec/Target/SPIRV/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Passes.h"
+#include "tilec/Target/SPIRV/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -22,7 +22,7 @@
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECSPIRVINLINECONSTANTTENSORSPASS
-#include "Passes.h.inc"
+#include "tilec/Target/SPIRV/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

@@ -5,13 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Passes.h"
+#include "tilec/Target/SPIRV/Passes.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECSPIRVLEGALIZEBOOLARITHPASS
-#include "Passes.h.inc"
+#include "tilec/Target/SPIRV/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

@@ -1,10 +1,12 @@
 //===- LoopsToLLVM.h - Loop-level MLIR to the LLVM dialect ------*- C++ -*-===//
 //
-// The first half of the CPU back end: the pass pipeline that takes the loop
-// level of docs/architecture.md (one func.func over memrefs, affine/scf loops,
-// arith, math) to the LLVM dialect. Kernels are tiled and vectorised by
-// their schedules first (a default one where none is given). Outer
-// parallel loops become OpenMP parallel loops; memref arguments use the bare-pointer calling convention,
+// The first half of the CPU back end: the choices of the pass pipeline
+// (lib/Pipelines/LLVMPipeline.cpp) that takes the loop level of
+// docs/architecture.md (one func.func over memrefs, affine/scf loops, arith,
+// math) to the LLVM dialect, the dialects it needs, and the entry function's
+// C ABI. Kernels are tiled and vectorised by their schedules first (a
+// default one where none is given). Outer parallel loops become OpenMP
+// parallel loops; memref arguments use the bare-pointer calling convention,
 // so the entry function takes plain pointers in header order (the C ABI of
 // model.h).
 //
@@ -24,30 +26,23 @@
 namespace mlir {
 class DialectRegistry;
 class ModuleOp;
-class OpPassManager;
 } // namespace mlir
 
 namespace tilec {
 
-/// Choices of the loops-to-LLVM pipeline.
+/// Choices of the loops-to-LLVM pipeline (buildLoopsToLLVMPipeline in
+/// tilec/Pipelines/Pipelines.h).
 struct LoopsToLLVMOptions {
   /// Run outermost parallel loops on all cores through OpenMP (libomp).
   bool parallel = true;
   /// Give every kernel a default CPU schedule (cost model, host facts) and
   /// apply the schedules: cache tiles, register tiles, vectors.
   bool schedule = true;
-  /// The CPU the default schedules are made for; the host when unset
-  /// (targetCPUFacts in CodeGen.h gives those of a TargetMachine).
+  /// The CPU the default schedules are made for; the host when unset.
+  /// CPUCodeGen (tilec/Pipelines/CPUCodeGen.h) sets it from the machine it
+  /// generates code for, so the two agree.
   std::optional<schedule::CPUFacts> cpu;
 };
-
-/// Appends the passes that lower a loop-level module to the LLVM dialect.
-void buildLoopsToLLVMPipeline(mlir::OpPassManager &pm,
-                              const LoopsToLLVMOptions &options);
-
-/// Registers `tilec-loops-to-llvm` (options `parallel`, `schedule`) for
-/// tilec-opt.
-void registerLoopsToLLVMPipeline();
 
 /// Adds the dialects the pipeline creates and their LLVM IR translations.
 void registerLoopsToLLVMDialects(mlir::DialectRegistry &registry);

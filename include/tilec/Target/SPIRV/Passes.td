@@ -3,8 +3,7 @@
 // The passes that take the gpu level (Pipelines.h, buildLoopsToGPUPipeline)
 // to one Vulkan-flavoured spirv.module (SPIRVTarget.h says in which order).
 // TableGen generates the pass classes, their create functions and
-// registerTilecSPIRVPasses(); the generated header is private to
-// lib/Target/SPIRV.
+// registerTilecSPIRVPasses(), declared in Passes.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +13,7 @@
 include "mlir/Pass/PassBase.td"
 
 // The device facts of tilec::SPIRVTargetOptions (SPIRVTarget.h), shared by
-// every pass that needs them; lib/Target/SPIRV/OptionsConversion.h converts.
+// every pass that needs them; Passes.h converts.
 defvar spirvDeviceOptions = [
   Option<"versionMinor", "version-minor", "int", "3",
          "SPIR-V version 1.<minor> (0 to 6)">,

@@ -10,7 +10,8 @@
 // scalar arguments (the gpu level clones constants into the kernels), so no
 // push constants.
 //
-// The passes, in order (buildGPUToSPIRVPipeline): tilec-spirv-check-device,
+// The passes, in order (buildGPUToSPIRVPipeline in tilec/Pipelines/
+// Pipelines.h, registered as tilec-pipeline-spirv): tilec-spirv-check-device,
 // tilec-spirv-inline-constant-tensors (constant tensors the manifest gives
 // no buffer live in the kernel), tilec-spirv-legalize-bool-arith (min/max
 // of i1 as and/or), arith-emulate-unsupported-floats and
@@ -43,7 +44,6 @@ class raw_ostream;
 
 namespace mlir {
 class ModuleOp;
-class OpPassManager;
 } // namespace mlir
 
 namespace tilec {
@@ -79,15 +79,6 @@ struct SPIRVTargetOptions {
   /// refuses a kernel that may run more, which would give wrong results.
   uint64_t maxLoopIterations = 0;
 };
-
-/// Adds the passes that turn a gpu-level module into one that also holds
-/// the spirv.module (the order is in this file's header comment).
-void buildGPUToSPIRVPipeline(mlir::OpPassManager &pm,
-                             const SPIRVTargetOptions &options);
-
-/// Registers the passes of lib/Target/SPIRV and `tilec-pipeline-spirv`
-/// (buildGPUToSPIRVPipeline, with the device facts as options).
-void registerSPIRVPasses();
 
 /// What `tilec --target=spirv` writes: the module and its manifest.
 struct SPIRVArtefact {

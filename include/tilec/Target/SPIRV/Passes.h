@@ -1,12 +1,13 @@
-//===- Passes.h - The SPIR-V back end's passes (private) --------*- C++ -*-===//
+//===- Passes.h - The SPIR-V back end's passes ------------------*- C++ -*-===//
 //
-// The pass declarations generated from include/tilec/Target/SPIRV/Passes.td,
-// and the conversion between their device options and SPIRVTargetOptions.
+// The pass declarations generated from Passes.td, and the conversion between
+// their device options and SPIRVTargetOptions. Public for lib/Pipelines,
+// which assembles them into tilec-pipeline-spirv.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_LIB_TARGET_SPIRV_PASSES_H
-#define TILEC_LIB_TARGET_SPIRV_PASSES_H
+#ifndef TILEC_TARGET_SPIRV_PASSES_H
+#define TILEC_TARGET_SPIRV_PASSES_H
 
 #include "tilec/Target/SPIRV/SPIRVTarget.h"
 
@@ -22,7 +23,7 @@ namespace tilec {
 
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
-#include "Passes.h.inc"
+#include "tilec/Target/SPIRV/Passes.h.inc"
 
 /// Reads the device facts from a pass (or generated options struct).
 template <typename Options>
@@ -112,4 +113,4 @@ Options optionsFromSPIRVTarget(const SPIRVTargetOptions &target) {
   using Base::denormPreserve64;                                                \
   using Base::maxLoopIterations
 
-#endif // TILEC_LIB_TARGET_SPIRV_PASSES_H
+#endif // TILEC_TARGET_SPIRV_PASSES_H

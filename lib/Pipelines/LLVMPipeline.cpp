@@ -1,4 +1,4 @@
-//===- LoopsToLLVMPipeline.cpp - Loop-level MLIR to the LLVM dialect ------===//
+//===- LLVMPipeline.cpp - Loop-level MLIR to the LLVM dialect -------------===//
 //
 // Kernels become functions of their own before anything else (one per
 // distinct kernel: tilec-cpu-outline-kernels), so that the rest is done once
@@ -16,6 +16,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilec/Pipelines/Pipelines.h"
+
+#include "PipelineRegistration.h"
+
+#include "tilec/Pipelines/Phase.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 #include "tilec/Target/LLVM/Transforms/Passes.h"
 #include "tilec/Transforms/Passes.h"
@@ -104,7 +109,7 @@ void tilec::buildLoopsToLLVMPipeline(OpPassManager &pm,
 }
 
 namespace {
-/// The options of the registered `tilec-loops-to-llvm` pipeline.
+/// The options of the registered `tilec-pipeline-llvm` pipeline.
 struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
   Option<bool> parallel{*this, "parallel",
                         llvm::cl::desc("run outer parallel loops on OpenMP "
@@ -117,9 +122,9 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
 };
 } // namespace
 
-void tilec::registerLoopsToLLVMPipeline() {
+void tilec::pipelines::registerLLVMPipeline() {
   PassPipelineRegistration<PipelineOptions>(
-      "tilec-loops-to-llvm",
+      pipelineName(Phase::LLVM),
       "Lower loop-level tilec MLIR to the LLVM dialect (CPU back end)",
       [](OpPassManager &pm, const PipelineOptions &options) {
         LoopsToLLVMOptions llvmOptions;

@@ -1,11 +1,16 @@
-//===- Pipeline.cpp - The gpu level to SPIR-V, and its registration -------===//
+//===- SPIRVPipeline.cpp - The gpu level to SPIR-V, and its registration --===//
 //
 // buildGPUToSPIRVPipeline and its tilec-opt registration
 // (`tilec-pipeline-spirv`, with the device facts as options).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Passes.h"
+#include "tilec/Pipelines/Pipelines.h"
+
+#include "PipelineRegistration.h"
+
+#include "tilec/Pipelines/Phase.h"
+#include "tilec/Target/SPIRV/Passes.h"
 
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -22,7 +27,7 @@ using namespace mlir;
 namespace {
 
 /// The options of `tilec-pipeline-spirv`: SPIRVTargetOptions, named as the
-/// passes (Passes.td) name them.
+/// passes (tilec/Target/SPIRV/Passes.td) name them.
 struct SPIRVPipelineOptions : public PassPipelineOptions<SPIRVPipelineOptions> {
   tilec::SPIRVTargetOptions defaults;
   Option<int> versionMinor{*this, "version-minor",
@@ -112,10 +117,9 @@ void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm,
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
 }
 
-void tilec::registerSPIRVPasses() {
-  registerTilecSPIRVPasses();
+void tilec::pipelines::registerSPIRVPipeline() {
   PassPipelineRegistration<SPIRVPipelineOptions>(
-      "tilec-pipeline-spirv",
+      pipelineName(Phase::SPIRV),
       "Lower the gpu level to one Vulkan spirv.module (every kernel an entry "
       "point) beside the gpu.module",
       [](OpPassManager &pm, const SPIRVPipelineOptions &options) {

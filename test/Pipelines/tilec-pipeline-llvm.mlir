@@ -1,8 +1,8 @@
-// tilec-loops-to-llvm takes the loop level to the LLVM dialect: bare
+// tilec-pipeline-llvm takes the loop level to the LLVM dialect: bare
 // pointers for memrefs, the outer parallel loop as an OpenMP loop (or plain
 // loops with parallel=false), math as intrinsics or libm calls.
-// RUN: tilec-opt %s --tilec-loops-to-llvm | FileCheck %s
-// RUN: tilec-opt %s '--tilec-loops-to-llvm=parallel=false' \
+// RUN: tilec-opt %s --tilec-pipeline-llvm | FileCheck %s
+// RUN: tilec-opt %s '--tilec-pipeline-llvm=parallel=false' \
 // RUN:   | FileCheck %s --check-prefix=SERIAL
 
 // CHECK-LABEL: llvm.func @f(
