@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Report.h"
-#include "TuneFolder.h"
 
+#include "tilec/Autotune/TuneFolder.h"
 #include "tilec/Support/TensorSummary.h"
 
 #include <nlohmann/json.hpp>

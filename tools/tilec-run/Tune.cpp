@@ -14,8 +14,8 @@
 #include "Inputs.h"
 #include "OpenDevice.h"
 #include "ReferenceBound.h"
-#include "TuneFolder.h"
 
+#include "tilec/Autotune/TuneFolder.h"
 #include "tilec/Support/Compare.h"
 #include "tilec/Support/FileIO.h"
 #include "tilec/Support/Npy.h"

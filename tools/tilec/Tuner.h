@@ -13,8 +13,7 @@
 #ifndef TILEC_TOOLS_TILEC_TUNER_H
 #define TILEC_TOOLS_TILEC_TUNER_H
 
-#include "TuneFolder.h"
-
+#include "tilec/Autotune/TuneFolder.h"
 #include "tilec/Schedule/Schedule.h"
 
 #include <memory>

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TuneFolder.h"
+#include "tilec/Autotune/TuneFolder.h"
 
 #include "tilec/Support/FileIO.h"
 #include "tilec/Support/Json.h"

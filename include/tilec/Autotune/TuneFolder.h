@@ -5,7 +5,8 @@
 // program with their index DIR/tune.json, `tilec-run --tune DIR` times them
 // on the target machine into DIR/results.json, and `tilec autotune --import
 // DIR` merges the best verified candidates into a schedule file. Both tools
-// read and write these two files through this header, so it links no LLVM.
+// read and write these two files through this header (lib/Autotune), which
+// links no LLVM, so the runtime-only build has it.
 // docs/autotune.md is the reference of the format; in short:
 //
 // tune.json
@@ -30,8 +31,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_TOOLS_TILEC_RUN_TUNEFOLDER_H
-#define TILEC_TOOLS_TILEC_RUN_TUNEFOLDER_H
+#ifndef TILEC_AUTOTUNE_TUNEFOLDER_H
+#define TILEC_AUTOTUNE_TUNEFOLDER_H
 
 #include "tilec/Support/Result.h"
 
@@ -113,4 +114,4 @@ double medianOf(std::vector<double> values);
 
 } // namespace tilec::tune
 
-#endif // TILEC_TOOLS_TILEC_RUN_TUNEFOLDER_H
+#endif // TILEC_AUTOTUNE_TUNEFOLDER_H
