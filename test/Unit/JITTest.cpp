@@ -3,11 +3,14 @@
 // Runs tilec::JITProgram on a loop-level module parsed from text, without the
 // front end: results (the same at every -O level, with and without OpenMP),
 // reuse of a compiled program, and the errors for tensors that do not match
-// the entry's memrefs. Also the C symbol rule of model.h.
+// the entry's memrefs; then a module as an artefact of the host's
+// rt::Runtime (JITRuntime.h). Also the C symbol rule of model.h.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilec/Runtime/HostCpuRuntime.h"
 #include "tilec/Runtime/JIT.h"
+#include "tilec/Runtime/JITRuntime.h"
 #include "tilec/Target/LLVM/CHeader.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -287,4 +290,113 @@ TEST_CASE("the JIT keeps the loop level's integer semantics", "[jit]") {
     CHECK(outputs[0].getInt(i) == quotient[i]);
     CHECK(outputs[1].getInt(i) == twice[i]);
   }
+}
+
+namespace {
+
+/// The manifest of twoKernelModule as the JIT runtime reads it: X in, Y
+/// out, f32[64] each, and its two kernel nests.
+rt::Manifest twoKernelManifest() {
+  rt::Manifest manifest;
+  manifest.target = "llvm-x86";
+  manifest.artefact = "<memory>";
+  for (auto [name, role] : {std::pair{"X", rt::BufferRole::Input},
+                            std::pair{"Y", rt::BufferRole::Output}}) {
+    rt::ManifestBuffer buffer;
+    buffer.id = static_cast<int>(manifest.buffers.size());
+    buffer.role = role;
+    buffer.name = name;
+    buffer.dtype = DType::F32;
+    buffer.shape = {64};
+    buffer.bytes = 64 * 4;
+    manifest.buffers.push_back(buffer);
+    (role == rt::BufferRole::Input ? manifest.inputs : manifest.outputs)
+        .push_back({name, buffer.id});
+  }
+  for (const char *name : {"add_one", "times_two"}) {
+    rt::ManifestKernel kernel;
+    kernel.name = name;
+    manifest.kernels.push_back(kernel);
+  }
+  return manifest;
+}
+
+} // namespace
+
+TEST_CASE("the host JIT is an rt::Runtime that loads loop-level artefacts",
+          "[jit][runtime]") {
+  std::string artefact;
+  {
+    // The module's context ends before loading: the artefact is all the
+    // runtime gets, as with OpenCL C or SPIR-V.
+    mlir::MLIRContext context;
+    mlir::OwningOpRef<mlir::ModuleOp> module = parseTwoKernels(context);
+    REQUIRE(module);
+    Result<std::string> written = rt::writeJITArtefact(*module);
+    REQUIRE(written.ok());
+    artefact = *written;
+  }
+  std::unique_ptr<rt::Runtime> runtime = rt::createJITRuntime();
+  CHECK(runtime->name() == "cpu");
+  std::vector<rt::DeviceInfo> devices = runtime->devices();
+  REQUIRE(devices.size() == 1);
+  CHECK(devices[0].runtime == "cpu");
+
+  auto loaded = runtime->load(devices[0].id, twoKernelManifest(), artefact);
+  REQUIRE(loaded.ok());
+  Tensor x(TensorType{DType::F32, {64}});
+  for (int i = 0; i < 64; ++i)
+    x.setDouble(i, i);
+  for (int round = 0; round < 2; ++round) {
+    std::map<std::string, Tensor> outputs;
+    std::vector<rt::KernelTiming> timings;
+    Status ran = (*loaded)->run({{"X", x}}, outputs, &timings);
+    REQUIRE(ran.ok());
+    REQUIRE(outputs.count("Y") == 1);
+    for (int i = 0; i < 64; ++i)
+      CHECK(outputs["Y"].getDouble(i) == (i + 1.0) * 2.0);
+    REQUIRE(timings.size() == 2);
+    CHECK(timings[0].kernel == "add_one");
+    CHECK(timings[1].kernel == "times_two");
+    CHECK(timings[0].seconds >= 0.0);
+  }
+
+  // Inputs are checked against the manifest, as on every runtime.
+  std::map<std::string, Tensor> outputs;
+  Status wrong =
+      (*loaded)->run({{"X", Tensor(TensorType{DType::F32, {8}})}}, outputs);
+  REQUIRE(!wrong.ok());
+  CHECK(wrong.message().find("input 'X' must be f32[64]") != std::string::npos);
+}
+
+TEST_CASE("the host JIT refuses what does not match its artefact",
+          "[jit][runtime]") {
+  mlir::MLIRContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module = parseTwoKernels(context);
+  REQUIRE(module);
+  Result<std::string> artefact = rt::writeJITArtefact(*module);
+  REQUIRE(artefact.ok());
+  std::unique_ptr<rt::Runtime> runtime = rt::createJITRuntime();
+  std::string host = runtime->devices().at(0).id;
+
+  rt::Manifest oneKernel = twoKernelManifest();
+  oneKernel.kernels.pop_back();
+  auto miscounted = runtime->load(host, oneKernel, *artefact);
+  REQUIRE(!miscounted.ok());
+  CHECK(miscounted.message().find("1 kernels, 2 timed") != std::string::npos);
+
+  auto garbage = runtime->load(host, twoKernelManifest(), "not mlir");
+  REQUIRE(!garbage.ok());
+  CHECK(garbage.message().find("not a loop-level module") != std::string::npos);
+
+  auto elsewhere =
+      runtime->load("cpu:host:other:0", twoKernelManifest(), *artefact);
+  REQUIRE(!elsewhere.ok());
+
+  // Without the JIT (the runtime-only build), the host lists but loads
+  // nothing.
+  auto listed =
+      rt::createHostCpuRuntime()->load(host, twoKernelManifest(), *artefact);
+  REQUIRE(!listed.ok());
+  CHECK(listed.message().find("--target=llvm-x86") != std::string::npos);
 }

@@ -159,8 +159,8 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
       loadProgramWithInputs(loader, inputFlags, options.seed);
 
   bool verbose = options.program.verbose;
-  DeviceTarget device = openDeviceTarget(target, options.device);
-  device.cpuOptLevel = static_cast<unsigned>(options.optLevel);
+  DeviceTarget device = openDeviceTarget(
+      target, options.device, "", static_cast<unsigned>(options.optLevel));
   std::optional<schedule::ScheduleFile> file;
   ScheduleChoice schedules;
   if (!options.schedule.empty() &&

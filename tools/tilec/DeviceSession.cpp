@@ -17,7 +17,7 @@
 #include "tilec/Compiler/ModuleStages.h"
 #include "tilec/Compiler/StageTiming.h"
 #include "tilec/Runtime/DeviceReport.h"
-#include "tilec/Runtime/JIT.h"
+#include "tilec/Runtime/JITRuntime.h"
 #include "tilec/Schedule/ProfileCache.h"
 #include "tilec/Support/FileIO.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
@@ -36,7 +36,40 @@ using namespace tilec;
 using namespace tilec::driver;
 using namespace tilec::compiler;
 
-LoadedProgram::~LoadedProgram() = default;
+LoadedProgram::LoadedProgram(std::unique_ptr<rt::Program> loaded,
+                             std::vector<std::string> inputNames,
+                             std::vector<std::string> outputNames,
+                             std::vector<KernelReport> kernels,
+                             double compileSeconds, TemporaryMemory memory)
+    : loaded(std::move(loaded)), inputNames(std::move(inputNames)),
+      outputNames(std::move(outputNames)), kernelReports(std::move(kernels)),
+      compileTime(compileSeconds), temporaries(memory) {}
+
+std::vector<Tensor> LoadedProgram::run(const std::vector<Tensor> &inputs,
+                                       std::vector<double> *kernelSeconds) {
+  std::map<std::string, Tensor> namedInputs, namedOutputs;
+  for (size_t i = 0; i < inputNames.size() && i < inputs.size(); ++i)
+    namedInputs[inputNames[i]] = inputs[i];
+  std::vector<rt::KernelTiming> timings;
+  if (Status ran = loaded->run(namedInputs, namedOutputs,
+                               kernelSeconds ? &timings : nullptr);
+      !ran)
+    failRuntime(ran.message());
+  if (kernelSeconds) {
+    kernelSeconds->clear();
+    for (const rt::KernelTiming &timing : timings)
+      kernelSeconds->push_back(timing.seconds);
+  }
+  std::vector<Tensor> outputs;
+  for (const std::string &name : outputNames) {
+    auto found = namedOutputs.find(name);
+    if (found == namedOutputs.end())
+      failRuntime(
+          fmt::format("internal error: the device returned no '{}'", name));
+    outputs.push_back(std::move(found->second));
+  }
+  return outputs;
+}
 
 namespace {
 
@@ -117,77 +150,41 @@ TemporaryMemory temporaryMemoryOf(mlir::ModuleOp module) {
           plan.slotBytes.size()};
 }
 
-/// A program loaded on an OpenCL or Vulkan device.
-class DeviceProgram : public LoadedProgram {
-public:
-  DeviceProgram(std::unique_ptr<rt::Program> loaded,
-                std::vector<std::string> inputNames,
-                std::vector<std::string> outputNames,
-                std::vector<KernelReport> kernels, double compileSeconds,
-                TemporaryMemory memory)
-      : loaded(std::move(loaded)), inputNames(std::move(inputNames)),
-        outputNames(std::move(outputNames)) {
-    kernelReports = std::move(kernels);
-    compileTime = compileSeconds;
-    temporaries = memory;
-  }
-
-  std::vector<Tensor> run(const std::vector<Tensor> &inputs,
-                          std::vector<double> *kernelSeconds) override {
-    std::map<std::string, Tensor> namedInputs, namedOutputs;
-    for (size_t i = 0; i < inputNames.size() && i < inputs.size(); ++i)
-      namedInputs[inputNames[i]] = inputs[i];
-    std::vector<rt::KernelTiming> timings;
-    if (Status ran = loaded->run(namedInputs, namedOutputs,
-                                 kernelSeconds ? &timings : nullptr);
-        !ran)
-      failRuntime(ran.message());
-    if (kernelSeconds) {
-      kernelSeconds->clear();
-      for (const rt::KernelTiming &timing : timings)
-        kernelSeconds->push_back(timing.seconds);
+/// What the JIT runtime reads of a manifest (tilec/Runtime/JITRuntime.h):
+/// the program's inputs and outputs with their types, and its kernels in
+/// launch order.
+rt::Manifest hostManifest(const typed::Program &program,
+                          const std::vector<KernelReport> &kernels) {
+  rt::Manifest manifest;
+  manifest.target = targetName(Target::LLVMX86).str();
+  manifest.artefact = "<memory>";
+  auto addValues = [&](const std::vector<typed::ValueId> &ids,
+                       rt::BufferRole role,
+                       std::vector<rt::ManifestValue> &values) {
+    for (typed::ValueId id : ids) {
+      const auto &value = program.value(id);
+      rt::ManifestBuffer buffer;
+      buffer.id = static_cast<int>(manifest.buffers.size());
+      buffer.role = role;
+      buffer.name = value.name;
+      buffer.dtype = value.type.dtype;
+      buffer.shape = value.type.shape;
+      buffer.bytes = static_cast<uint64_t>(value.type.numElements()) *
+                     dtypeBytes(value.type.dtype);
+      values.push_back({value.name, buffer.id});
+      manifest.buffers.push_back(std::move(buffer));
     }
-    std::vector<Tensor> outputs;
-    for (const std::string &name : outputNames) {
-      auto found = namedOutputs.find(name);
-      if (found == namedOutputs.end())
-        failRuntime(fmt::format("internal error: the device returned no '{}'",
-                                name));
-      outputs.push_back(std::move(found->second));
-    }
-    return outputs;
+  };
+  addValues(program.inputs, rt::BufferRole::Input, manifest.inputs);
+  addValues(program.outputs, rt::BufferRole::Output, manifest.outputs);
+  for (const KernelReport &report : kernels) {
+    rt::ManifestKernel kernel;
+    kernel.name = report.name;
+    kernel.fingerprint = report.fingerprint;
+    manifest.kernels.push_back(std::move(kernel));
   }
-
-private:
-  std::unique_ptr<rt::Program> loaded;
-  std::vector<std::string> inputNames, outputNames;
-};
-
-/// A program JIT-compiled for the host CPU, timed per kernel nest.
-class HostProgram : public LoadedProgram {
-public:
-  HostProgram(std::unique_ptr<JITProgram> compiled,
-              std::vector<TensorType> outputTypes,
-              std::vector<KernelReport> kernels, double compileSeconds,
-              TemporaryMemory memory)
-      : compiled(std::move(compiled)), outputTypes(std::move(outputTypes)) {
-    kernelReports = std::move(kernels);
-    compileTime = compileSeconds;
-    temporaries = memory;
-  }
-
-  std::vector<Tensor> run(const std::vector<Tensor> &inputs,
-                          std::vector<double> *kernelSeconds) override {
-    auto outputs = compiled->run(inputs, outputTypes, kernelSeconds);
-    if (!outputs)
-      failWith(ExitCode::RuntimeFailure, outputs.takeError());
-    return std::move(*outputs);
-  }
-
-private:
-  std::unique_ptr<JITProgram> compiled;
-  std::vector<TensorType> outputTypes;
-};
+  return manifest;
+}
 
 /// Requires an OpenCL or SPIR-V device target.
 void requireGPU(const DeviceTarget &device) {
@@ -234,23 +231,37 @@ GPUArtefactFiles buildGPUArtefact(DeviceTarget &device, ProgramLoader &loader,
           std::move(kernels), temporaryMemoryOf(*module)};
 }
 
-std::unique_ptr<LoadedProgram>
-loadOnGPU(DeviceTarget &device, ProgramLoader &loader,
-          const typed::Program &program, const ScheduleChoice &schedules,
-          bool verbose) {
+/// Requires a device opened here, not read from a device list.
+void requireRuntime(const DeviceTarget &device) {
   if (!device.runtime)
     failUsage(fmt::format("device {} was read from a device list and cannot "
                           "run anything here",
                           device.device.id));
+}
+
+/// Loads `artefact` on `device` through its runtime, as every target does.
+std::unique_ptr<rt::Program> loadArtefact(DeviceTarget &device,
+                                          const rt::Manifest &manifest,
+                                          const std::string &artefact) {
+  Result<std::unique_ptr<rt::Program>> loaded =
+      device.runtime->load(device.device.id, manifest, artefact);
+  if (!loaded)
+    failRuntime(loaded.message());
+  return std::move(*loaded);
+}
+
+std::unique_ptr<LoadedProgram>
+loadOnGPU(DeviceTarget &device, ProgramLoader &loader,
+          const typed::Program &program, const ScheduleChoice &schedules,
+          bool verbose) {
+  requireRuntime(device);
   Clock::time_point start = Clock::now();
   GPUArtefactFiles files = buildGPUArtefact(device, loader, program,
                                             schedules, verbose, "<memory>");
-  Result<std::unique_ptr<rt::Program>> loaded =
-      device.runtime->load(device.device.id, files.manifest, files.bytes);
-  if (!loaded)
-    failRuntime(loaded.message());
-  return std::make_unique<DeviceProgram>(
-      std::move(*loaded), valueNames(program, program.inputs),
+  std::unique_ptr<rt::Program> loaded =
+      loadArtefact(device, files.manifest, files.bytes);
+  return std::make_unique<LoadedProgram>(
+      std::move(loaded), valueNames(program, program.inputs),
       valueNames(program, program.outputs), std::move(files.kernels),
       secondsSince(start), files.temporaries);
 }
@@ -259,6 +270,7 @@ std::unique_ptr<LoadedProgram>
 loadOnHost(DeviceTarget &device, ProgramLoader &loader,
            const typed::Program &program, const ScheduleChoice &schedules,
            bool verbose) {
+  requireRuntime(device);
   Clock::time_point start = Clock::now();
   mlir::MLIRContext context;
   mlir::DialectRegistry registry;
@@ -272,26 +284,17 @@ loadOnHost(DeviceTarget &device, ProgramLoader &loader,
                       gpuOptionsFor(nullptr), schedules, verbose,
                       driverReporter()));
   TemporaryMemory memory = temporaryMemoryOf(*module);
-  JITOptions options;
-  options.optLevel = device.cpuOptLevel;
-  options.timeKernels = true;
-  auto compiled = [&] {
+  Result<std::string> artefact = rt::writeJITArtefact(*module);
+  if (!artefact)
+    failRuntime(artefact.message());
+  std::unique_ptr<rt::Program> loaded = [&] {
     TimedStage stage("JIT compile");
-    return JITProgram::compile(*module, "", options);
+    return loadArtefact(device, hostManifest(program, kernels), *artefact);
   }();
-  if (!compiled)
-    failWith(ExitCode::RuntimeFailure, compiled.takeError());
-  if ((*compiled)->timedKernelCount() != kernels.size())
-    failRuntime(fmt::format("internal error: {} kernels, {} timed",
-                            kernels.size(),
-                            (*compiled)->timedKernelCount()));
-  std::vector<TensorType> outputTypes;
-  for (typed::ValueId id : program.outputs)
-    outputTypes.push_back(program.value(id).type);
-  return std::make_unique<HostProgram>(std::move(*compiled),
-                                       std::move(outputTypes),
-                                       std::move(kernels), secondsSince(start),
-                                       memory);
+  return std::make_unique<LoadedProgram>(
+      std::move(loaded), valueNames(program, program.inputs),
+      valueNames(program, program.outputs), std::move(kernels),
+      secondsSince(start), memory);
 }
 
 } // namespace
@@ -303,22 +306,26 @@ tilec::driver::scheduleTargetOf(const DeviceTarget &device) {
 
 DeviceTarget tilec::driver::openDeviceTarget(Target target,
                                              const std::string &request,
-                                             const std::string &devicesFrom) {
+                                             const std::string &devicesFrom,
+                                             unsigned cpuOptLevel) {
   DeviceTarget opened;
   opened.target = target;
-  std::string runtime = runtimeOf(target);
+  // Refuses a target that runs on no device before anything is opened.
+  runtimeOf(target);
   std::vector<rt::DeviceInfo> devices;
   if (!devicesFrom.empty()) {
     devices = devicesFromDump(target, devicesFrom);
   } else {
-    Result<rt::TargetRuntime> found = rt::openTargetRuntime(
-        target == Target::LLVMX86 ? runtime : targetName(target).str());
+    JITOptions jit;
+    jit.optLevel = cpuOptLevel;
+    Result<rt::TargetRuntime> found =
+        target == Target::LLVMX86
+            ? rt::openRuntime(rt::createJITRuntime(jit))
+            : rt::openTargetRuntime(targetName(target).str());
     if (!found)
       failRuntime(found.message());
     devices = std::move(found->devices);
-    // The host CPU runs JIT code, not manifests: no runtime to keep.
-    if (target != Target::LLVMX86)
-      opened.runtime = std::move(found->runtime);
+    opened.runtime = std::move(found->runtime);
   }
   Result<rt::DeviceInfo> device = rt::selectDevice(devices, request);
   if (!device)

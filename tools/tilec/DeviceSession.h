@@ -40,19 +40,23 @@ using compiler::ScheduleChoice;
 /// One device of one target, opened.
 struct DeviceTarget {
   Target target = Target::OpenCL;
-  rt::DeviceInfo device;                ///< llvm-x86: the host CPU
-  std::unique_ptr<rt::Runtime> runtime; ///< null for llvm-x86
-  schedule::DeviceProfile profile;      ///< with cached probe results
-  unsigned cpuOptLevel = 2; ///< llvm-x86: the JIT's -O level (`run -O`)
+  rt::DeviceInfo device; ///< llvm-x86: the host CPU
+  /// The runtime that loads and runs the target's programs: OpenCL,
+  /// Vulkan, or the host JIT for llvm-x86. Null for a device read from a
+  /// device list.
+  std::unique_ptr<rt::Runtime> runtime;
+  schedule::DeviceProfile profile; ///< with cached probe results
 };
 
 /// Opens `target`'s device named by `request` (rt::selectDevice's rules).
 /// With `devicesFrom` (a `tilec devices --json` or `tilec-run --devices
 /// --json` dump), the device is taken from that file instead and nothing
 /// is opened (compiling for a remote device; `runtime` stays null).
+/// `cpuOptLevel` is the JIT's -O level on llvm-x86 (`run -O`).
 /// Failures are DriverErrors (exit 3 for the runtime, 2 for a bad request).
 DeviceTarget openDeviceTarget(Target target, const std::string &request,
-                              const std::string &devicesFrom = "");
+                              const std::string &devicesFrom = "",
+                              unsigned cpuOptLevel = 2);
 
 /// What lib/Compiler's schedule choice needs to know of `device`.
 compiler::ScheduleTarget scheduleTargetOf(const DeviceTarget &device);
@@ -66,17 +70,21 @@ struct TemporaryMemory {
   size_t slots = 0;
 };
 
-/// A program compiled for and loaded on one device, ready to run many
-/// times.
+/// A program compiled for and loaded on one device (an rt::Program of the
+/// device's runtime, whatever the target), ready to run many times.
 class LoadedProgram {
 public:
-  virtual ~LoadedProgram();
+  LoadedProgram(std::unique_ptr<rt::Program> loaded,
+                std::vector<std::string> inputNames,
+                std::vector<std::string> outputNames,
+                std::vector<KernelReport> kernels, double compileSeconds,
+                TemporaryMemory memory);
   /// Runs every kernel once on `inputs` (the program's inputs in header
   /// order) and returns its outputs in header order. With `kernelSeconds`,
   /// fills one time per kernel in launch order (the device's profiling
   /// counters; on llvm-x86 the host clock around each kernel nest).
-  virtual std::vector<Tensor> run(const std::vector<Tensor> &inputs,
-                                  std::vector<double> *kernelSeconds) = 0;
+  std::vector<Tensor> run(const std::vector<Tensor> &inputs,
+                          std::vector<double> *kernelSeconds);
   /// The kernels in launch order.
   const std::vector<KernelReport> &kernels() const { return kernelReports; }
   /// Wall time of compiling (front end to loaded program), in seconds.
@@ -85,7 +93,9 @@ public:
   /// llvm-x86).
   const TemporaryMemory &temporaryMemory() const { return temporaries; }
 
-protected:
+private:
+  std::unique_ptr<rt::Program> loaded;
+  std::vector<std::string> inputNames, outputNames;
   std::vector<KernelReport> kernelReports;
   double compileTime = 0;
   TemporaryMemory temporaries;

@@ -40,8 +40,8 @@ static std::vector<Tensor> runOnTarget(Target target, const RunOptions &options,
                                        const typed::Program &program,
                                        const std::vector<Tensor> &inputs) {
   bool verbose = options.program.verbose;
-  DeviceTarget device = openDeviceTarget(target, options.device);
-  device.cpuOptLevel = static_cast<unsigned>(options.optLevel);
+  DeviceTarget device = openDeviceTarget(
+      target, options.device, "", static_cast<unsigned>(options.optLevel));
   if (verbose && target != Target::LLVMX86)
     llvm::errs() << fmt::format("tilec: running on {} ({})\n",
                                 device.device.id, device.device.name);

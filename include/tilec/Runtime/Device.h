@@ -1,6 +1,7 @@
 //===- Device.h - One interface over the device runtimes ----------*- C++ -*-===//
 //
-// OpenCL (lib/Runtime/OpenCL), Vulkan (lib/Runtime/Vulkan) and later CUDA sit
+// OpenCL (lib/Runtime/OpenCL), Vulkan (lib/Runtime/Vulkan), the host CPU's
+// JIT (lib/Runtime/JIT, the one runtime that links LLVM) and later CUDA sit
 // behind these classes, so `tilec run`, `tilec bench`, `tilec autotune` and
 // tilec-run drive every device the same way (docs/architecture.md). No LLVM here.
 //
@@ -91,13 +92,14 @@ public:
 class Runtime {
 public:
   virtual ~Runtime();
-  virtual std::string name() const = 0; ///< "opencl", "vulkan"
+  virtual std::string name() const = 0; ///< "opencl", "vulkan", "cpu"
   /// The devices this runtime sees. A missing loader or driver is not an
   /// error: it gives no devices (and `whyNone` says why, for `devices`).
   virtual std::vector<DeviceInfo> devices() = 0;
   virtual std::string whyNone() const { return {}; }
   /// Builds `manifest`'s kernels (`artefact` holds the bytes of the kernel
-  /// file: OpenCL C source or a SPIR-V binary) on device `deviceId`. A build
+  /// file: OpenCL C source, a SPIR-V binary, or for the host JIT the
+  /// loop-level module as MLIR bytecode) on device `deviceId`. A build
   /// failure quotes the driver's log with the kernel source line.
   virtual Result<std::unique_ptr<Program>>
   load(const std::string &deviceId, const Manifest &manifest,
@@ -120,6 +122,9 @@ struct TargetRuntime {
 /// Opens the runtime of `target`. An error when this build lacks it or it
 /// sees no device (with the runtime's reason why not).
 Result<TargetRuntime> openTargetRuntime(const std::string &target);
+/// Lists the devices of `runtime`, one not among allRuntimes() (the host
+/// JIT of tilec/Runtime/JITRuntime.h); an error when it sees none.
+Result<TargetRuntime> openRuntime(std::unique_ptr<Runtime> runtime);
 
 /// Every runtime compiled into this build (OpenCL, Vulkan when built).
 std::vector<std::unique_ptr<Runtime>> allRuntimes();

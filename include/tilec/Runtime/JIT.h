@@ -59,6 +59,12 @@ public:
   llvm::Expected<std::vector<Tensor>>
   run(llvm::ArrayRef<Tensor> inputs, llvm::ArrayRef<TensorType> outputTypes,
       std::vector<double> *kernelSeconds = nullptr) const;
+  /// The same on inputs held elsewhere (the JIT runtime's named tensors),
+  /// so that no input is copied.
+  llvm::Expected<std::vector<Tensor>>
+  runOn(llvm::ArrayRef<const Tensor *> inputs,
+        llvm::ArrayRef<TensorType> outputTypes,
+        std::vector<double> *kernelSeconds = nullptr) const;
 
   /// How many kernels are timed (0 unless compiled with `timeKernels`).
   unsigned timedKernelCount() const { return timedKernels; }

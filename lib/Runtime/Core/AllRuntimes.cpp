@@ -7,8 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "HostCpuRuntime.h"
-
+#include "tilec/Runtime/HostCpuRuntime.h"
 #include "tilec/Runtime/OpenCLRuntime.h"
 #ifdef TILEC_HAVE_VULKAN_RUNTIME
 #include "tilec/Runtime/VulkanRuntime.h"
@@ -27,21 +26,25 @@ std::vector<std::unique_ptr<Runtime>> tilec::rt::allRuntimes() {
 }
 
 tilec::Result<TargetRuntime>
+tilec::rt::openRuntime(std::unique_ptr<Runtime> runtime) {
+  TargetRuntime opened{std::move(runtime), {}};
+  opened.devices = opened.runtime->devices();
+  if (opened.devices.empty()) {
+    std::string why = opened.runtime->whyNone();
+    return tilec::Result<TargetRuntime>::error(
+        "no " + opened.runtime->name() + " device found" +
+        (why.empty() ? "" : ": " + why) +
+        "; 'tilec devices' lists what the runtimes see");
+  }
+  return opened;
+}
+
+tilec::Result<TargetRuntime>
 tilec::rt::openTargetRuntime(const std::string &target) {
   std::string wanted = target == "spirv" ? "vulkan" : target;
-  for (std::unique_ptr<Runtime> &runtime : allRuntimes()) {
-    if (runtime->name() != wanted)
-      continue;
-    TargetRuntime opened{std::move(runtime), {}};
-    opened.devices = opened.runtime->devices();
-    if (opened.devices.empty()) {
-      std::string why = opened.runtime->whyNone();
-      return tilec::Result<TargetRuntime>::error(
-          "no " + wanted + " device found" + (why.empty() ? "" : ": " + why) +
-          "; 'tilec devices' lists what the runtimes see");
-    }
-    return opened;
-  }
+  for (std::unique_ptr<Runtime> &runtime : allRuntimes())
+    if (runtime->name() == wanted)
+      return openRuntime(std::move(runtime));
   return tilec::Result<TargetRuntime>::error("this build has no " + wanted +
                                              " runtime, which " + target +
                                              " artefacts need");

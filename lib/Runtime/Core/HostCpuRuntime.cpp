@@ -6,8 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "HostCpuRuntime.h"
-
+#include "tilec/Runtime/HostCpuRuntime.h"
 #include "tilec/Runtime/DeviceId.h"
 #include "tilec/Support/FileIO.h"
 
@@ -125,22 +124,21 @@ DeviceInfo describeHostCpu() {
   return info;
 }
 
-class HostCpuRuntime final : public Runtime {
-public:
-  std::string name() const override { return "cpu"; }
-  std::vector<DeviceInfo> devices() override { return {describeHostCpu()}; }
-  Result<std::unique_ptr<Program>> load(const std::string &deviceId,
-                                        const Manifest &,
-                                        const std::string &) override {
-    return Result<std::unique_ptr<Program>>::error(
-        "device " + deviceId +
-        " is the host CPU, which runs native code: compile with "
-        "--target=llvm-x86 (tilec run, or tilec -o for an object file); "
-        "manifests run on OpenCL and Vulkan devices");
-  }
-};
-
 } // namespace
+
+std::vector<DeviceInfo> HostCpuRuntime::devices() {
+  return {describeHostCpu()};
+}
+
+tilec::Result<std::unique_ptr<Program>>
+HostCpuRuntime::load(const std::string &deviceId, const Manifest &,
+                     const std::string &) {
+  return Result<std::unique_ptr<Program>>::error(
+      "device " + deviceId +
+      " is the host CPU, which runs native code: compile with "
+      "--target=llvm-x86 (tilec run, or tilec -o for an object file); "
+      "manifests run on OpenCL and Vulkan devices");
+}
 
 std::unique_ptr<Runtime> tilec::rt::createHostCpuRuntime() {
   return std::make_unique<HostCpuRuntime>();

@@ -128,6 +128,17 @@ Expected<std::vector<Tensor>>
 JITProgram::run(llvm::ArrayRef<Tensor> inputs,
                 llvm::ArrayRef<TensorType> outputTypes,
                 std::vector<double> *kernelSeconds) const {
+  std::vector<const Tensor *> pointers;
+  pointers.reserve(inputs.size());
+  for (const Tensor &input : inputs)
+    pointers.push_back(&input);
+  return runOn(pointers, outputTypes, kernelSeconds);
+}
+
+Expected<std::vector<Tensor>>
+JITProgram::runOn(llvm::ArrayRef<const Tensor *> inputs,
+                  llvm::ArrayRef<TensorType> outputTypes,
+                  std::vector<double> *kernelSeconds) const {
   if (inputs.size() + outputTypes.size() != arguments.size())
     return makeError("'" + entry + "' takes " + llvm::Twine(arguments.size()) +
                      " buffers, given " +
@@ -142,9 +153,9 @@ JITProgram::run(llvm::ArrayRef<Tensor> inputs,
   std::vector<void *> pointers;
   pointers.reserve(arguments.size());
   for (auto [index, tensor] : llvm::enumerate(inputs)) {
-    if (Error error = checkArgument(index, tensor.type))
+    if (Error error = checkArgument(index, tensor->type))
       return std::move(error);
-    pointers.push_back(const_cast<uint8_t *>(tensor.data.data()));
+    pointers.push_back(const_cast<uint8_t *>(tensor->data.data()));
   }
   for (auto [index, tensor] : llvm::enumerate(outputs)) {
     if (Error error = checkArgument(inputs.size() + index, tensor.type))
