@@ -22,12 +22,11 @@
 #include "TuneCandidates.h"
 #include "TuneExport.h"
 #include "TuneProgress.h"
-#include "Tuner.h"
 
+#include "tilec/Autotune/Tuner.h"
 #include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Interp/Interpreter.h"
 #include "tilec/Schedule/ScheduleFile.h"
-#include "tilec/Support/Version.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -37,6 +36,7 @@
 #include <filesystem>
 
 using namespace tilec;
+using namespace tilec::autotune;
 using namespace tilec::driver;
 using namespace tilec::compiler;
 
@@ -137,65 +137,21 @@ schedule::ScheduleFile readOrCreate(const std::string &path) {
   return std::move(*file);
 }
 
-/// Where the winners go, and the rules of the loop.
-struct Destination {
-  std::string path;
-  std::string deviceId;
-  std::string target;
-  bool force = false;
-  unsigned stopAfter = 0;
-};
-
-/// The loop local tuning and --import share: per kernel, skip it if the
-/// file has it, stop when the budget is spent, else tune it and write the
-/// winner at once.
+/// Tunes `tasks` into the schedule file `to.path` (tuneIntoScheduleFile)
+/// and says what went where.
 void writeWinners(const std::vector<KernelTask> &tasks, CandidateRunner &runner,
                   Tuner &tuner, TuneProgress &progress,
                   schedule::ScheduleFile file, const Destination &to) {
-  unsigned written = 0, skipped = 0, tuned = 0;
-  for (unsigned k = 0; k < tasks.size(); ++k) {
-    const KernelTask &task = tasks[k];
-    if (!to.force && file.lookup(to.deviceId, task.fingerprint)) {
-      progress.note(fmt::format("autotune: kernel {}/{} {} ({}): already in "
-                                "{}; skipped (--force retunes it)",
-                                k + 1, tasks.size(), task.kernel,
-                                task.fingerprint, to.path));
-      ++skipped;
-      continue;
-    }
-    if (to.stopAfter && tuned == to.stopAfter) {
-      progress.note(fmt::format("autotune: stopped after {} kernel(s) "
-                                "(--stop-after); rerun to resume",
-                                tuned));
-      break;
-    }
-    if (tuner.budgetSpent()) {
-      progress.note(fmt::format("autotune: the budget is spent; {} kernel(s) "
-                                "left untuned, rerun to resume",
-                                tasks.size() - k));
-      break;
-    }
-    TunedKernel result = tuner.tune(task, runner, k, tasks.size());
-    ++tuned;
-    if (!result.found)
-      continue;
-    schedule::ScheduleEntry entry;
-    entry.kernel = task.kernel;
-    entry.target = to.target;
-    entry.schedule = task.candidates[result.best];
-    entry.seconds = result.seconds;
-    entry.defaultSeconds = result.defaultSeconds;
-    entry.date = today();
-    entry.tilecVersion = kTilecVersion;
-    file.merge(to.deviceId, task.fingerprint, entry);
-    if (Status status = schedule::writeScheduleFile(to.path, file); !status)
-      failRuntime(status.message());
-    ++written;
-  }
+  Result<TuningSummary> summary =
+      tuneIntoScheduleFile(tasks, runner, tuner, progress, file, to);
+  if (!summary)
+    failRuntime(summary.message());
   progress.note(fmt::format("autotune: {} kernel(s) written to {} for {}{}",
-                            written, to.path, to.deviceId,
-                            skipped ? fmt::format(", {} already there", skipped)
-                                    : std::string()));
+                            summary->written, to.path, to.deviceId,
+                            summary->skipped
+                                ? fmt::format(", {} already there",
+                                              summary->skipped)
+                                : std::string()));
 }
 
 /// The command line's own consistency, before anything is read.
@@ -244,7 +200,7 @@ void runImport(const AutotuneOptions &options, Target target,
   writeWinners(imported.tasks, *imported.runner, tuner, progress,
                std::move(file),
                {options.output, imported.index.device, imported.index.target,
-                options.force, options.stopAfter});
+                today(), options.force, options.stopAfter});
 }
 
 } // namespace
@@ -289,5 +245,5 @@ void tilec::driver::runAutotuneCommand(const AutotuneOptions &options) {
   Tuner tuner(*clock, progress, options.budgetSeconds);
   writeWinners(tasks, runner, tuner, progress, std::move(file),
                {options.output, device.device.id, targetName(target).str(),
-                options.force, options.stopAfter});
+                today(), options.force, options.stopAfter});
 }

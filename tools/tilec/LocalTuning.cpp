@@ -14,6 +14,7 @@
 #include "tilec/Support/Compare.h"
 
 using namespace tilec;
+using namespace tilec::autotune;
 using namespace tilec::driver;
 
 LocalRunner::LocalRunner(DeviceTarget &device, ProgramLoader &loader,

@@ -12,8 +12,8 @@
 #define TILEC_TOOLS_TILEC_LOCALTUNING_H
 
 #include "DeviceSession.h"
-#include "Tuner.h"
 
+#include "tilec/Autotune/Tuner.h"
 #include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Support/Tensor.h"
 
@@ -23,7 +23,7 @@ namespace tilec::driver {
 
 using compiler::ProgramLoader;
 
-class LocalRunner : public CandidateRunner {
+class LocalRunner : public autotune::CandidateRunner {
 public:
   /// `reference`: the interpreter's outputs on `inputs`, `bounds` their
   /// error bounds (interpretWithBounds). `wrongCandidate`
@@ -37,7 +37,7 @@ public:
               unsigned repeat, bool verbose,
               unsigned wrongCandidate = 0);
 
-  tune::CandidateResult measure(const KernelTask &task,
+  tune::CandidateResult measure(const autotune::KernelTask &task,
                                 unsigned candidate) override;
 
 private:

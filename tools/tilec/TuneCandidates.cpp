@@ -19,6 +19,7 @@
 #include <set>
 
 using namespace tilec;
+using namespace tilec::autotune;
 using namespace tilec::driver;
 using namespace tilec::compiler;
 

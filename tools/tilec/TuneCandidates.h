@@ -11,8 +11,8 @@
 #define TILEC_TOOLS_TILEC_TUNECANDIDATES_H
 
 #include "DeviceSession.h"
-#include "Tuner.h"
 
+#include "tilec/Autotune/Tuner.h"
 #include "tilec/Compiler/ProgramLoader.h"
 
 #include <vector>
@@ -24,9 +24,10 @@ using compiler::ProgramLoader;
 /// The kernels of `program` in launch order of their first launch, each
 /// with the `top` best candidates of schedule::rankCandidates for
 /// `device` (candidate 0 is the cost model's pick).
-std::vector<KernelTask> planTuning(ProgramLoader &loader,
-                                   const typed::Program &program,
-                                   const DeviceTarget &device, unsigned top);
+std::vector<autotune::KernelTask> planTuning(ProgramLoader &loader,
+                                             const typed::Program &program,
+                                             const DeviceTarget &device,
+                                             unsigned top);
 
 } // namespace tilec::driver
 

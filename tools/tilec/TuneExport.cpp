@@ -24,6 +24,7 @@
 #include <map>
 
 using namespace tilec;
+using namespace tilec::autotune;
 using namespace tilec::driver;
 namespace fs = std::filesystem;
 

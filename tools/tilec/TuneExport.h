@@ -15,8 +15,8 @@
 
 #include "DeviceSession.h"
 #include "TuneProgress.h"
-#include "Tuner.h"
 
+#include "tilec/Autotune/Tuner.h"
 #include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Support/Tensor.h"
 
@@ -44,14 +44,14 @@ struct ExportRequest {
 /// note. Failures to write are DriverErrors (exit code 3).
 void exportCandidates(const ExportRequest &request, DeviceTarget &device,
                       ProgramLoader &loader, const typed::Program &program,
-                      const std::vector<KernelTask> &tasks,
+                      const std::vector<autotune::KernelTask> &tasks,
                       TuneProgress &progress);
 
 /// A tuning folder with its results, ready for the Tuner.
 struct ImportedTuning {
   tune::TuneIndex index;
-  std::vector<KernelTask> tasks;
-  std::unique_ptr<CandidateRunner> runner; ///< replays results.json
+  std::vector<autotune::KernelTask> tasks;
+  std::unique_ptr<autotune::CandidateRunner> runner; ///< replays results.json
 };
 
 /// Reads DIR/tune.json and DIR/results.json. A malformed folder, missing

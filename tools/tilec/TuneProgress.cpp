@@ -114,3 +114,24 @@ void TuneProgress::finishKernel(const KernelTask &task,
     line += "; the budget ran out before every candidate was tried";
   note(line);
 }
+
+void TuneProgress::kernelSkipped(unsigned kernelIndex, unsigned kernelCount,
+                                 const KernelTask &task,
+                                 const std::string &path) {
+  note(fmt::format("autotune: kernel {}/{} {} ({}): already in {}; skipped "
+                   "(--force retunes it)",
+                   kernelIndex + 1, kernelCount, task.kernel, task.fingerprint,
+                   path));
+}
+
+void TuneProgress::stoppedAfter(unsigned tuned) {
+  note(fmt::format("autotune: stopped after {} kernel(s) (--stop-after); "
+                   "rerun to resume",
+                   tuned));
+}
+
+void TuneProgress::budgetSpent(unsigned untuned) {
+  note(fmt::format("autotune: the budget is spent; {} kernel(s) left "
+                   "untuned, rerun to resume",
+                   untuned));
+}

@@ -1,7 +1,8 @@
 //===- TuneProgress.h - What autotune shows while it measures ---*- C++ -*-===//
 //
-// On a terminal, one line that updates in place (kernel i of n, candidates
-// tried, best so far, time left) and a permanent line per finished kernel;
+// The TuningObserver of `tilec autotune` (tilec/Autotune/Tuner.h). On a
+// terminal, one line that updates in place (kernel i of n, candidates tried,
+// best so far, time left) and a permanent line per finished kernel;
 // elsewhere (a pipe, a log, a test) plain lines, one per candidate, so that
 // the output can be read afterwards.
 //
@@ -10,7 +11,7 @@
 #ifndef TILEC_TOOLS_TILEC_TUNEPROGRESS_H
 #define TILEC_TOOLS_TILEC_TUNEPROGRESS_H
 
-#include "Tuner.h"
+#include "tilec/Autotune/Tuner.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -18,18 +19,24 @@
 
 namespace tilec::driver {
 
-class TuneProgress {
+class TuneProgress final : public autotune::TuningObserver {
 public:
+  using KernelTask = autotune::KernelTask;
+  using TunedKernel = autotune::TunedKernel;
+
   /// `interactive`: `os` is a terminal, so lines may be rewritten.
   TuneProgress(llvm::raw_ostream &os, bool interactive);
 
-  void startKernel(unsigned index, unsigned count, const KernelTask &task);
-  /// Candidate `candidate` of `task` gave `result`, recorded as `seconds`
-  /// when it is ok; `sofar` is the kernel's state after it.
+  void startKernel(unsigned index, unsigned count,
+                   const KernelTask &task) override;
   void candidateDone(const KernelTask &task, unsigned candidate,
                      const tune::CandidateResult &result, double seconds,
-                     const TunedKernel &sofar, double timeLeft);
-  void finishKernel(const KernelTask &task, const TunedKernel &tuned);
+                     const TunedKernel &sofar, double timeLeft) override;
+  void finishKernel(const KernelTask &task, const TunedKernel &tuned) override;
+  void kernelSkipped(unsigned index, unsigned count, const KernelTask &task,
+                     const std::string &path) override;
+  void stoppedAfter(unsigned tuned) override;
+  void budgetSpent(unsigned untuned) override;
   /// A line that stays (a skipped kernel, the budget, the summary).
   void note(const std::string &line);
 

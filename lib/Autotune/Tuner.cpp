@@ -1,23 +1,24 @@
 //===- Tuner.cpp - Measuring the candidate schedules of a kernel ----------===//
 //
-// Part of `tilec autotune`; see Tuner.h. The median of the repeats is the
-// time kept: it ignores the odd slow run (another process, a page fault)
-// that a mean would fold in.
+// See tilec/Autotune/Tuner.h. The median of the repeats is the time kept:
+// it ignores the odd slow run (another process, a page fault) that a mean
+// would fold in.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuner.h"
-#include "TuneProgress.h"
+#include "tilec/Autotune/Tuner.h"
+#include "tilec/Support/Version.h"
 
 #include <chrono>
 #include <cstdint>
 #include <limits>
 
 using namespace tilec;
-using namespace tilec::driver;
+using namespace tilec::autotune;
 
 TuningClock::~TuningClock() = default;
 CandidateRunner::~CandidateRunner() = default;
+TuningObserver::~TuningObserver() = default;
 
 namespace {
 
@@ -67,16 +68,17 @@ private:
 
 } // namespace
 
-std::unique_ptr<TuningClock> tilec::driver::makeSteadyClock() {
+std::unique_ptr<TuningClock> tilec::autotune::makeSteadyClock() {
   return std::make_unique<SteadyClock>();
 }
 
-std::unique_ptr<TuningClock> tilec::driver::makeFakeClock() {
+std::unique_ptr<TuningClock> tilec::autotune::makeFakeClock() {
   return std::make_unique<FakeClock>();
 }
 
-Tuner::Tuner(TuningClock &clock, TuneProgress &progress, double budgetSeconds)
-    : clock(clock), progress(progress), budget(budgetSeconds),
+Tuner::Tuner(TuningClock &clock, TuningObserver &observer,
+             double budgetSeconds)
+    : clock(clock), observer(observer), budget(budgetSeconds),
       start(clock.now()) {}
 
 double Tuner::timeLeft() {
@@ -91,7 +93,7 @@ TunedKernel Tuner::tune(const KernelTask &task, CandidateRunner &runner,
                         unsigned index, unsigned count) {
   using Status = tune::CandidateResult::Status;
   TunedKernel tuned;
-  progress.startKernel(index, count, task);
+  observer.startKernel(index, count, task);
   for (unsigned c = 0; c < task.candidates.size(); ++c) {
     if (budgetSpent()) {
       tuned.cutByBudget = true;
@@ -117,8 +119,49 @@ TunedKernel Tuner::tune(const KernelTask &task, CandidateRunner &runner,
     } else {
       ++tuned.failed;
     }
-    progress.candidateDone(task, c, result, seconds, tuned, timeLeft());
+    observer.candidateDone(task, c, result, seconds, tuned, timeLeft());
   }
-  progress.finishKernel(task, tuned);
+  observer.finishKernel(task, tuned);
   return tuned;
+}
+
+Result<TuningSummary> tilec::autotune::tuneIntoScheduleFile(
+    const std::vector<KernelTask> &tasks, CandidateRunner &runner,
+    Tuner &tuner, TuningObserver &observer, schedule::ScheduleFile &file,
+    const Destination &to) {
+  TuningSummary summary;
+  for (unsigned k = 0; k < tasks.size(); ++k) {
+    const KernelTask &task = tasks[k];
+    if (!to.force && file.lookup(to.deviceId, task.fingerprint)) {
+      observer.kernelSkipped(k, tasks.size(), task, to.path);
+      ++summary.skipped;
+      continue;
+    }
+    if (to.stopAfter && summary.tuned == to.stopAfter) {
+      observer.stoppedAfter(summary.tuned);
+      break;
+    }
+    if (tuner.budgetSpent()) {
+      observer.budgetSpent(tasks.size() - k);
+      break;
+    }
+    TunedKernel result = tuner.tune(task, runner, k, tasks.size());
+    ++summary.tuned;
+    if (!result.found)
+      continue;
+    schedule::ScheduleEntry entry;
+    entry.kernel = task.kernel;
+    entry.target = to.target;
+    entry.schedule = task.candidates[result.best];
+    entry.seconds = result.seconds;
+    entry.defaultSeconds = result.defaultSeconds;
+    entry.date = to.date;
+    entry.tilecVersion = kTilecVersion;
+    file.merge(to.deviceId, task.fingerprint, entry);
+    if (tilec::Status status = schedule::writeScheduleFile(to.path, file);
+        !status)
+      return status;
+    ++summary.written;
+  }
+  return summary;
 }
