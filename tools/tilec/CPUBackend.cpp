@@ -11,6 +11,7 @@
 #include "Output.h"
 #include "TestFaults.h"
 
+#include "tilec/Compiler/CPUCompile.h"
 #include "tilec/Compiler/CompileCacheKeys.h"
 #include "tilec/Compiler/ModuleStages.h"
 #include "tilec/Compiler/ScheduleLoading.h"
@@ -68,49 +69,6 @@ static std::vector<CHeaderParam> headerParams(const typed::Program &program) {
   return params;
 }
 
-/// Lowers the loop-level `module` to what `emit` asks for (an object
-/// file without --emit): LLVM IR or machine code for the CPU of `codegen`
-/// (--cpu), for which the schedules are made too.
-static std::string generateCode(mlir::MLIRContext &context,
-                                mlir::ModuleOp module,
-                                const CPUCodeGen &codegen,
-                                std::optional<EmitKind> emit) {
-  {
-    TimedStage stage("LLVM dialect");
-    mlir::PassManager pm(&context);
-    stage.timePasses(pm);
-    codegen.buildPipeline(pm);
-    if (mlir::failed(pm.run(module)))
-      failInput();
-  }
-
-  llvm::LLVMContext llvmContext;
-  std::optional<TimedStage> stage;
-  stage.emplace("LLVM IR translation");
-  auto llvmModule = codegen.translate(module, llvmContext);
-  if (!llvmModule)
-    failWith(ExitCode::RuntimeFailure, llvmModule.takeError());
-  stage.reset();
-  stage.emplace("LLVM optimisation");
-  if (llvm::Error error = codegen.optimize(**llvmModule))
-    failWith(ExitCode::RuntimeFailure, std::move(error));
-  stage.reset();
-
-  llvm::SmallString<0> code;
-  llvm::raw_svector_ostream os(code);
-  stage.emplace("machine code");
-  if (emit == EmitKind::LLVM) {
-    (*llvmModule)->print(os, nullptr);
-  } else {
-    MachineCodeKind kind =
-        emit ? MachineCodeKind::Assembly : MachineCodeKind::Object;
-    if (llvm::Error error = codegen.emit(**llvmModule, kind, os))
-      failWith(ExitCode::RuntimeFailure, std::move(error));
-  }
-  stage.reset();
-  return code.str().str();
-}
-
 void tilec::driver::compileForCPU(const CompileOptions &options,
                                   std::optional<EmitKind> emit,
                                   ProgramLoader &loader,
@@ -156,7 +114,10 @@ void tilec::driver::compileForCPU(const CompileOptions &options,
   if (auto hit = cache.lookup(key, {"code"})) {
     code = std::move(hit->front().bytes);
   } else {
-    code = generateCode(context, *module, *codegen, emit);
+    CPUOutput output = emit == EmitKind::LLVM ? CPUOutput::LLVMIR
+                       : emit                 ? CPUOutput::Assembly
+                                              : CPUOutput::Object;
+    code = orFail(generateCPUCode(context, *module, *codegen, output));
     cache.store(key, {{"code", code}});
   }
   if (emit) {
