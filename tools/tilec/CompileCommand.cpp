@@ -5,8 +5,8 @@
 // program is. `--emit=ast` prints the bound program of phase 2
 // (docs/language.md 1.3), `--emit=plaidml` the same in PlaidML's Tile,
 // `--emit=tile` its tile dialect IR and
-// `--emit=loops` the loop level that every back end starts from. A FILE.mlir
-// is taken to be at the gpu level and goes straight to the OpenCL emitter.
+// `--emit=loops` the loop level that every back end starts from. MLIR input
+// is for tilec-opt (passes) and tilec-translate (emitters), not for tilec.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +39,11 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
   if (options.program.inputPath.empty())
     failUsage("no input file; usage: tilec FILE.tile [options], or "
               "'tilec --help'");
+  if (llvm::sys::path::extension(options.program.inputPath) == ".mlir")
+    failUsage(fmt::format(
+        "'{}' is MLIR; tilec compiles .tile programs. Run passes on MLIR "
+        "with tilec-opt and emitters with tilec-translate",
+        options.program.inputPath));
 
   // The target is checked even when --emit makes it irrelevant, so that a
   // misspelt name never passes silently.
@@ -73,17 +78,6 @@ void tilec::driver::runCompileCommand(const CompileOptions &options) {
     failUsage("--device-id names a device for a compile without one; with "
               "--device, the schedule file's entries for that device apply");
   warnIfOptLevelIgnored(options.optLevelGiven, options.optLevel, target, emit);
-  if (llvm::sys::path::extension(options.program.inputPath) == ".mlir") {
-    if (!gpuTarget || (emit && !gpuForm))
-      failUsage("a .mlir input is taken to be at the gpu level: it compiles "
-                "with --target=opencl or spirv, or prints with "
-                "--emit=gpu|cl|spirv-asm");
-    if (!options.schedule.empty() || forDevice)
-      failUsage("--schedule and --device apply to .tile programs; a .mlir "
-                "input is already mapped to the gpu level");
-    compileGPULevelFile(target, options, emit);
-    return;
-  }
 
   ProgramLoader loader(options.program, driverReporter());
   orFail(loader.parse());

@@ -210,25 +210,3 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
   if (cache)
     cache->store(key, files);
 }
-
-void tilec::driver::compileGPULevelFile(Target target,
-                                        const CompileOptions &options,
-                                        std::optional<EmitKind> emit) {
-  mlir::MLIRContext context;
-  addGPULevelDialects(context);
-  llvm::SourceMgr sourceMgr;
-  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  std::string error;
-  auto file = mlir::openInputFile(options.program.inputPath, &error);
-  if (!file)
-    failRuntime(error);
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-  if (!module)
-    failInput();
-  (void)finish(target, options, emit, *module,
-               manifestContextFor(targetName(target), options.program.inputPath,
-                                  nullptr),
-               spirvOptionsFor(nullptr));
-}

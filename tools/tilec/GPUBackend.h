@@ -43,12 +43,6 @@ void compileForGPU(Target target, const CompileOptions &options,
                    std::optional<EmitKind> emit, ProgramLoader &loader,
                    const typed::Program &program);
 
-/// The same for a FILE.mlir already at the gpu level (kernels written or
-/// transformed by hand, and the emitters' tests): no front end runs, and
-/// the manifest's dtypes come from the memref element types.
-void compileGPULevelFile(Target target, const CompileOptions &options,
-                         std::optional<EmitKind> emit);
-
 // The steps of a GPU compile, shared with DeviceSession (which compiles for
 // an opened device and loads the result).
 
