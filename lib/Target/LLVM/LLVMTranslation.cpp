@@ -181,14 +181,14 @@ void registerTranslation(llvm::StringRef name, llvm::StringRef description,
 
 void tilec::registerLLVMTranslations() {
   (void)options();
-  registerTranslation("loops-to-llvmir",
+  registerTranslation("tilec-to-llvmir",
                       "the loop level as optimised LLVM IR", Product::LLVMIR);
-  registerTranslation("loops-to-asm", "the loop level as assembly",
+  registerTranslation("tilec-to-asm", "the loop level as assembly",
                       Product::Assembly);
-  registerTranslation("loops-to-object",
+  registerTranslation("tilec-to-object",
                       "the loop level as an ELF object (tilec -o model.o)",
                       Product::Object);
-  registerTranslation("loops-to-c-header",
+  registerTranslation("tilec-to-c-header",
                       "the C header declaring the loop level's entry "
                       "(model.h)",
                       Product::Header);

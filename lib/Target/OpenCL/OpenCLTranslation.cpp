@@ -1,4 +1,4 @@
-//===- OpenCLTranslation.cpp - gpu-to-opencl and its manifest -------------===//
+//===- OpenCLTranslation.cpp - tilec-to-opencl and its manifest -----------===//
 //
 // See OpenCLTranslation.h. The manifest's context is lib/Target/GPU's
 // (ManifestTranslation.h), shared with the SPIR-V backend.
@@ -21,13 +21,13 @@ using namespace mlir;
 void tilec::registerOpenCLTranslations() {
   registerManifestTranslationOptions();
   TranslateFromMLIRRegistration source(
-      "gpu-to-opencl", "the gpu level as OpenCL C 1.2 (tilec --emit=cl)",
+      "tilec-to-opencl", "the gpu level as OpenCL C 1.2 (tilec --emit=cl)",
       [](ModuleOp module, llvm::raw_ostream &os) {
         return emitOpenCL(module, os);
       },
       registerGPULevelDialects);
   TranslateFromMLIRRegistration manifest(
-      "gpu-to-opencl-manifest",
+      "tilec-to-opencl-manifest",
       "the launch manifest of the gpu level's OpenCL kernels (K.cl.json)",
       [](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
         FailureOr<rt::Manifest> manifest =

@@ -1,9 +1,9 @@
-//===- SPIRVTranslation.cpp - gpu-to-spirv, its manifest, spirv-to-binary -===//
+//===- SPIRVTranslation.cpp - The SPIR-V back end as translations ---------===//
 //
-// See SPIRVTranslation.h. gpu-to-spirv and gpu-to-spirv-manifest are the
-// two halves of compileToSPIRV, the driver's entry point; spirv-to-binary
-// serializes what tilec-opt's SPIR-V passes left, so a test can choose the
-// device options there and still get the driver's bytes.
+// See SPIRVTranslation.h. tilec-to-spirv and tilec-to-spirv-manifest are the
+// two halves of compileToSPIRV, the driver's entry point;
+// tilec-serialize-spirv serializes what tilec-opt's SPIR-V passes left, so a
+// test can choose the device options there and still get the driver's bytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,7 +39,7 @@ static void writeWords(llvm::ArrayRef<uint32_t> words, llvm::raw_ostream &os) {
 void tilec::registerSPIRVTranslations() {
   registerManifestTranslationOptions();
   TranslateFromMLIRRegistration binary(
-      "gpu-to-spirv",
+      "tilec-to-spirv",
       "the gpu level as a Vulkan SPIR-V binary for the default device",
       [](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
         FailureOr<SPIRVArtefact> artefact = compileToSPIRV(
@@ -51,7 +51,7 @@ void tilec::registerSPIRVTranslations() {
       },
       registerDialects);
   TranslateFromMLIRRegistration manifest(
-      "gpu-to-spirv-manifest",
+      "tilec-to-spirv-manifest",
       "the launch manifest of the gpu level's SPIR-V module (M.spv.json)",
       [](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
         FailureOr<SPIRVArtefact> artefact = compileToSPIRV(
@@ -63,7 +63,7 @@ void tilec::registerSPIRVTranslations() {
       },
       registerDialects);
   TranslateFromMLIRRegistration serialized(
-      "spirv-to-binary",
+      "tilec-serialize-spirv",
       "the one spirv.module (after --tilec-pipeline-spirv) as a SPIR-V binary",
       [](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
         FailureOr<spirv::ModuleOp> spirvModule = findSPIRVModule(module);

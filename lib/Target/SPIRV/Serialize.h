@@ -1,6 +1,6 @@
 //===- Serialize.h - Finding and serializing the spirv.module ---*- C++ -*-===//
 //
-// Shared by compileToSPIRV and the spirv-to-binary translation.
+// Shared by compileToSPIRV and the tilec-serialize-spirv translation.
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,8 +2,8 @@
 // end from the loop level, and prints the product it checks itself.
 // REQUIRES: cc
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tilec-translate --loops-to-object --symbol=model %S/Inputs/embed-matmul.mlir -o %t/model.o
-// RUN: tilec-translate --loops-to-c-header --symbol=model %S/Inputs/embed-matmul.mlir -o %t/model.h
+// RUN: tilec-translate --tilec-to-object --symbol=model %S/Inputs/embed-matmul.mlir -o %t/model.o
+// RUN: tilec-translate --tilec-to-c-header --symbol=model %S/Inputs/embed-matmul.mlir -o %t/model.h
 // RUN: %cc -I%t %examples/embed/main.c %t/model.o -L%llvm_lib_dir -lomp -lm \
 // RUN:   -Wl,-rpath,%llvm_lib_dir -o %t/embed
 // RUN: %t/embed | FileCheck %s

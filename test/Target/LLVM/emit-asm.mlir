@@ -1,8 +1,8 @@
 // Assembly for the host and for a named CPU; an unknown CPU is an error.
-// RUN: tilec-translate --loops-to-asm %S/Inputs/matmul-loops.mlir | FileCheck %s
-// RUN: tilec-translate --loops-to-asm --cpu=skylake-avx512 --symbol=mm \
+// RUN: tilec-translate --tilec-to-asm %S/Inputs/matmul-loops.mlir | FileCheck %s
+// RUN: tilec-translate --tilec-to-asm --cpu=skylake-avx512 --symbol=mm \
 // RUN:   %S/Inputs/matmul-loops.mlir | FileCheck %s --check-prefix=NAMED
-// RUN: not tilec-translate --loops-to-asm --cpu=nosuchcpu \
+// RUN: not tilec-translate --tilec-to-asm --cpu=nosuchcpu \
 // RUN:   %S/Inputs/matmul-loops.mlir 2>&1 | FileCheck %s --check-prefix=BAD
 
 // The kernel is a function of its own (tilec-cpu-outline-kernels), local to the

@@ -3,10 +3,10 @@
 // --no-parallel keeps it serial. The kernel is vectorised by its default
 // CPU schedule (the loop vectoriser is off: lib/Target/LLVM/Translate.cpp
 // says why), with a multiply LLVM may fuse and exp on whole vectors.
-// RUN: tilec-translate --loops-to-llvmir -O2 %s | FileCheck %s
-// RUN: tilec-translate --loops-to-llvmir -O3 --no-parallel --cpu=x86-64-v3 %s \
+// RUN: tilec-translate --tilec-to-llvmir -O2 %s | FileCheck %s
+// RUN: tilec-translate --tilec-to-llvmir -O3 --no-parallel --cpu=x86-64-v3 %s \
 // RUN:   | FileCheck %s --check-prefix=SERIAL
-// RUN: tilec-translate --loops-to-llvmir -O0 %s | FileCheck %s --check-prefix=O0
+// RUN: tilec-translate --tilec-to-llvmir -O0 %s | FileCheck %s --check-prefix=O0
 
 // CHECK-LABEL: define void @main(ptr noalias {{.*}}, ptr noalias
 // CHECK: call {{.*}} @__kmpc_fork_call

@@ -3,14 +3,14 @@
 // for `tilec -o FILE`, the file's stem, is cSymbolForOutput's; JITTest.cpp
 // tests it.)
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tilec-translate --loops-to-object --symbol=model %S/Inputs/matmul-loops.mlir -o %t/model.o
+// RUN: tilec-translate --tilec-to-object --symbol=model %S/Inputs/matmul-loops.mlir -o %t/model.o
 // RUN: llvm-nm %t/model.o | FileCheck %s --check-prefix=SYM
-// RUN: tilec-translate --loops-to-c-header --symbol=model %S/Inputs/matmul-loops.mlir \
+// RUN: tilec-translate --tilec-to-c-header --symbol=model %S/Inputs/matmul-loops.mlir \
 // RUN:   | FileCheck %s
 // Without --symbol, both use the name `tilec -o -` gives its object.
-// RUN: tilec-translate --loops-to-object %S/Inputs/matmul-loops.mlir -o %t/default.o
+// RUN: tilec-translate --tilec-to-object %S/Inputs/matmul-loops.mlir -o %t/default.o
 // RUN: llvm-nm %t/default.o | FileCheck %s --check-prefix=DEFAULT
-// RUN: tilec-translate --loops-to-c-header %S/Inputs/matmul-loops.mlir \
+// RUN: tilec-translate --tilec-to-c-header %S/Inputs/matmul-loops.mlir \
 // RUN:   | FileCheck %s --check-prefix=DEFAULT
 
 // SYM-DAG: T model{{$}}

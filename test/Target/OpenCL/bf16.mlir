@@ -1,6 +1,6 @@
 // bf16 is stored and carried as ushort bits; every operation computes in
 // float and rounds to nearest even, through helpers emitted once.
-// RUN: tilec-translate --gpu-to-opencl %s | FileCheck %s
+// RUN: tilec-translate --tilec-to-opencl %s | FileCheck %s
 
 // CHECK-NOT:  #pragma
 // CHECK:      float tilec_bf16_to_float(ushort b) {

@@ -2,7 +2,7 @@
 // as a signed one true is -1 (min is or, max and). Division, remainder and
 // right shift of i1 have one defined case each (x / 1, x % 1, x >> 0); the
 // undefined rest gives x instead of failing.
-// RUN: tilec-translate --gpu-to-opencl %s | FileCheck %s
+// RUN: tilec-translate --tilec-to-opencl %s | FileCheck %s
 
 // CHECK-LABEL: void bools(__global const uchar *restrict in_A,
 // CHECK-NEXT:     __global const uchar *restrict in_B,

@@ -1,8 +1,8 @@
 // A constant tensor (memref.global constant) becomes a __constant array of
 // the program: the kernel reads it by name and the manifest, which passes
 // no data, does not list it as an argument.
-// RUN: tilec-translate --gpu-to-opencl %s | FileCheck %s
-// RUN: tilec-translate --gpu-to-opencl-manifest %s | FileCheck %s --check-prefix=MANIFEST
+// RUN: tilec-translate --tilec-to-opencl %s | FileCheck %s
+// RUN: tilec-translate --tilec-to-opencl-manifest %s | FileCheck %s --check-prefix=MANIFEST
 
 // CHECK:      __constant int const_0[3] = {2, 3, 4};
 // CHECK-LABEL: void constant_0_O(__global int *restrict out_O) {

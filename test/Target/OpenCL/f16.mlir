@@ -1,7 +1,7 @@
 // f16 needs no cl_khr_fp16: it is stored and carried as ushort bits, and
 // every operation computes in float and rounds to nearest even (subnormals,
 // infinity and NaN included), through helpers emitted once.
-// RUN: tilec-translate --gpu-to-opencl %s | FileCheck %s
+// RUN: tilec-translate --tilec-to-opencl %s | FileCheck %s
 
 // CHECK-NOT:  cl_khr_fp16
 // CHECK-NOT:  half

@@ -1,7 +1,7 @@
 // Signless integers: wrapping arithmetic through the unsigned type, the
 // signedness an op needs as a cast, MLIR's division flavours, i1, and every
 // integer cast.
-// RUN: tilec-translate --gpu-to-opencl %s | FileCheck %s
+// RUN: tilec-translate --tilec-to-opencl %s | FileCheck %s
 
 // CHECK: int tilec_floordiv_int(int a, int b) {
 // CHECK: uint tilec_ceildiv_uint(uint a, uint b) {

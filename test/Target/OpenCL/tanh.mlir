@@ -1,6 +1,6 @@
 // Float tanh is exactly +-1 where it rounds to +-1 (OpenCL's builtin may be
 // an ulp short, which asin and acos magnify); double keeps the builtin.
-// RUN: tilec-translate --gpu-to-opencl %s | FileCheck %s
+// RUN: tilec-translate --tilec-to-opencl %s | FileCheck %s
 
 // CHECK:      float tilec_tanh_float(float x) {
 // CHECK-NEXT:   return fabs(x) >= 9.011f ? copysign(1.0f, x) : tanh(x);

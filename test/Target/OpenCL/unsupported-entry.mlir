@@ -1,6 +1,6 @@
 // The entry function of the gpu level only allocates and launches: anything
 // else (here a host-side copy) is an error, since no manifest can say it.
-// RUN: not tilec-translate --gpu-to-opencl %s 2>&1 | FileCheck %s
+// RUN: not tilec-translate --tilec-to-opencl %s 2>&1 | FileCheck %s
 
 // CHECK:      unsupported-entry.mlir:{{[0-9]+}}:5: error: unsupported operation in the entry function at the gpu level
 // CHECK-NEXT: memref.copy %X, %Y

@@ -1,9 +1,9 @@
 // An op the emitter cannot translate is an error on that op, and nothing
 // is printed, or written to -o.
-// RUN: not tilec-translate --gpu-to-opencl %s > %t.cl 2> %t.err
+// RUN: not tilec-translate --tilec-to-opencl %s > %t.cl 2> %t.err
 // RUN: FileCheck %s < %t.err
 // RUN: count 0 < %t.cl
-// RUN: rm -f %t.out.cl && not tilec-translate --gpu-to-opencl %s -o %t.out.cl 2> /dev/null
+// RUN: rm -f %t.out.cl && not tilec-translate --tilec-to-opencl %s -o %t.out.cl 2> /dev/null
 // RUN: test ! -e %t.out.cl
 
 // CHECK:      unsupported-op.mlir:{{[0-9]+}}:25: error: operation 'arith.addui_extended' cannot be translated to OpenCL C

@@ -1,5 +1,5 @@
 // A type OpenCL C cannot represent is an error on the op that makes it.
-// RUN: not tilec-translate --gpu-to-opencl %s 2>&1 | FileCheck %s
+// RUN: not tilec-translate --tilec-to-opencl %s 2>&1 | FileCheck %s
 
 // CHECK:      unsupported-type.mlir:{{[0-9]+}}:12: error: type 'i128' has no OpenCL C equivalent
 // CHECK-NEXT: arith.extsi %0 : i64 to i128

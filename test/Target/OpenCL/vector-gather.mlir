@@ -1,5 +1,5 @@
 // Lanes gathered one by one become an OpenCL vector literal.
-// RUN: tilec-translate --gpu-to-opencl %s | FileCheck %s
+// RUN: tilec-translate --tilec-to-opencl %s | FileCheck %s
 
 // CHECK-LABEL: void gather2(
 // CHECK:      float v1 = in_X[tid_x];

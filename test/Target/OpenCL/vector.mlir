@@ -1,6 +1,6 @@
 // A vectorised kernel: vload4/vstore4, element-wise ops on float4, a splat
 // constant, broadcast, extract/insert, fma and an ordered reduction.
-// RUN: tilec-translate --gpu-to-opencl %s | FileCheck %s
+// RUN: tilec-translate --tilec-to-opencl %s | FileCheck %s
 
 // CHECK-LABEL: void axpy4(
 // CHECK:      long v0 = tid_x * 4;

@@ -1,7 +1,7 @@
 // A work-group reduction: partial maxima in workgroup memory (a __local
 // array), barriers between the steps, NaN-propagating maximumf, and the
 // result written by work-item 0 under an scf.if with a result.
-// RUN: tilec-translate --gpu-to-opencl %s | FileCheck %s
+// RUN: tilec-translate --tilec-to-opencl %s | FileCheck %s
 
 // CHECK:      float tilec_maximum_float(float a, float b) {
 // CHECK-NEXT:   if (isnan(a) || isnan(b))

@@ -3,7 +3,7 @@
 // spirv-val.
 // REQUIRES: spirv-val
 // RUN: tilec-opt %s --tilec-pipeline-spirv | FileCheck %s
-// RUN: tilec-translate --gpu-to-spirv %s -o %t.spv && spirv-val --target-env vulkan1.1 %t.spv
+// RUN: tilec-translate --tilec-to-spirv %s -o %t.spv && spirv-val --target-env vulkan1.1 %t.spv
 
 // CHECK: spirv.GlobalVariable @[[$SHARED:__workgroup_mem__[0-9]+]] : !spirv.ptr<!spirv.struct<(!spirv.array<64 x f32>)>, Workgroup>
 // CHECK-LABEL: spirv.func @row_sum()

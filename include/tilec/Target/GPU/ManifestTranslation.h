@@ -1,8 +1,8 @@
 //===- ManifestTranslation.h - What manifest translations share -*- C++ -*-===//
 //
 // Part of lib/Target/GPU: the option and the context of every GPU
-// backend's manifest translation (tilec-translate --gpu-to-opencl-manifest,
-// --gpu-to-spirv-manifest), so that each backend's manifest is the driver's,
+// backend's manifest translation (tilec-translate --tilec-to-opencl-manifest,
+// --tilec-to-spirv-manifest), so that each backend's manifest is the driver's,
 // field for field.
 //
 //===----------------------------------------------------------------------===//

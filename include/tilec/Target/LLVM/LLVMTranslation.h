@@ -4,11 +4,11 @@
 // loop-level module (docs/architecture.md, "The loop level"), so that they
 // are tested on hand-written IR apart from the front end:
 //
-//   --loops-to-llvmir    the optimised LLVM IR
-//   --loops-to-asm       assembly for the chosen CPU
-//   --loops-to-object    an ELF object (what `tilec --target=llvm-x86 -o
+//   --tilec-to-llvmir    the optimised LLVM IR
+//   --tilec-to-asm       assembly for the chosen CPU
+//   --tilec-to-object    an ELF object (what `tilec --target=llvm-x86 -o
 //                        model.o` writes)
-//   --loops-to-c-header  the C header declaring the entry (model.h)
+//   --tilec-to-c-header  the C header declaring the entry (model.h)
 //
 // Their options: --cpu=NAME (default: native; the default schedules are
 // made for that CPU too), -O0..-O3 (default 2), --no-parallel (no OpenMP),

@@ -3,10 +3,10 @@
 // The OpenCL back end as tilec-translate translations on a gpu-level module
 // (docs/architecture.md, "The gpu level"):
 //
-//   --gpu-to-opencl           the OpenCL C source (`tilec --emit=cl`)
-//   --gpu-to-opencl-manifest  the launch manifest `tilec -o K.cl` writes
-//                             beside it as K.cl.json; --manifest-artefact
-//                             names the kernel file it records
+//   --tilec-to-opencl           the OpenCL C source (`tilec --emit=cl`)
+//   --tilec-to-opencl-manifest  the launch manifest `tilec -o K.cl` writes
+//                               beside it as K.cl.json; --manifest-artefact
+//                               names the kernel file it records
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,15 +2,16 @@
 //
 // The SPIR-V back end as tilec-translate translations:
 //
-//   --gpu-to-spirv           a gpu-level module to the SPIR-V binary that
-//                            `tilec --target=spirv -o M.spv` writes, for the
-//                            default device (SPIRVTarget.h)
-//   --gpu-to-spirv-manifest  its launch manifest (M.spv.json);
-//                            --manifest-artefact names the binary it records
-//   --spirv-to-binary        the one spirv.module of a module that has been
-//                            through tilec-opt --tilec-pipeline-spirv (with
-//                            any device options), serialized as the driver
-//                            serializes it
+//   --tilec-to-spirv           a gpu-level module to the SPIR-V binary that
+//                              `tilec --target=spirv -o M.spv` writes, for
+//                              the default device (SPIRVTarget.h)
+//   --tilec-to-spirv-manifest  its launch manifest (M.spv.json);
+//                              --manifest-artefact names the binary it
+//                              records
+//   --tilec-serialize-spirv    the one spirv.module of a module that has
+//                              been through tilec-opt --tilec-pipeline-spirv
+//                              (with any device options), serialized as the
+//                              driver serializes it
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Usage: compile-and-validate.sh OUTDIR FILE.tile... : compiles each program
-# through the gpu level to SPIR-V (tilec-translate --gpu-to-spirv, the
+# through the gpu level to SPIR-V (tilec-translate --tilec-to-spirv, the
 # driver's entry point), writes OUTDIR/NAME.spv and runs spirv-val
 # (Vulkan 1.1) on it. Stops at the first failure, naming the program.
 set -euo pipefail
@@ -11,7 +11,7 @@ for file in "$@"; do
   name=$(basename "$file" .tile)
   tilec "$file" --emit=loops \
     | tilec-opt --tilec-pipeline-gpu \
-    | tilec-translate --gpu-to-spirv -o "$out/$name.spv" \
+    | tilec-translate --tilec-to-spirv -o "$out/$name.spv" \
     || { echo "FAILED to compile $file"; exit 1; }
   spirv-val --target-env vulkan1.1 "$out/$name.spv" \
     || { echo "INVALID SPIR-V from $file"; exit 1; }
