@@ -14,6 +14,7 @@
 #include "tilec/Compiler/Reporter.h"
 #include "tilec/Compiler/ScheduleLoading.h"
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Schedule/CostModel.h"
 #include "tilec/Schedule/DefaultScheduleRule.h"
 #include "tilec/Target/LLVM/Transforms/Passes.h"
@@ -39,10 +40,10 @@ std::string stringAttr(mlir::Operation *op, llvm::StringRef name) {
 /// The one default-schedule rule on every kernel that has none.
 void setGPUDefaults(mlir::func::FuncOp func, const DeviceProfile &profile) {
   for (mlir::affine::AffineForOp kernel : getKernelNests(func)) {
-    if (kernel->hasAttr(kScheduleAttrName))
+    if (kernel->hasAttr(tilec::kernel::Schedule::getNameStr()))
       continue;
     KernelModel model = describeKernel(kernel, getParallelBand(kernel));
-    setKernelSchedule(kernel, chooseDefaultGPUSchedule(model, profile));
+    tilec::kernel::setKernelSchedule(kernel, chooseDefaultGPUSchedule(model, profile));
   }
 }
 
@@ -83,10 +84,10 @@ llvm::Expected<std::vector<KernelReport>> tilec::compiler::scheduleKernels(
   for (auto func : module.getOps<mlir::func::FuncOp>()) {
     for (mlir::affine::AffineForOp kernel : getKernelNests(func)) {
       KernelReport report;
-      report.name = stringAttr(kernel, kKernelAttrName);
-      report.fingerprint = stringAttr(kernel, kFingerprintAttrName);
+      report.name = stringAttr(kernel, tilec::kernel::KernelName::getNameStr());
+      report.fingerprint = stringAttr(kernel, tilec::kernel::Fingerprint::getNameStr());
       mlir::FailureOr<std::optional<KernelSchedule>> schedule =
-          getKernelSchedule(kernel);
+          tilec::kernel::getKernelSchedule(kernel);
       if (mlir::failed(schedule))
         return inputError();
       if (*schedule)

@@ -8,6 +8,7 @@
 #include "tilec/InitAll.h"
 
 #include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Dialect/Tile/IR/TileDialect.h"
 #include "tilec/Dialect/Tile/Transforms/Passes.h"
 #include "tilec/Pipelines/Pipelines.h"
@@ -34,7 +35,8 @@
 #include "mlir/IR/DialectRegistry.h"
 
 void tilec::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<tile::TileDialect, mlir::func::FuncDialect>();
+  registry.insert<tile::TileDialect, kernel::KernelDialect,
+                  mlir::func::FuncDialect>();
   // The loop level (convert-tile-to-loops and the passes after it).
   registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,

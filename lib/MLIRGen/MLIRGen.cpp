@@ -9,6 +9,7 @@
 #include "MLIRGenImpl.h"
 
 #include "tilec/Dialect/Tile/IR/TileDialect.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -82,7 +83,9 @@ static ArrayAttr namesOf(Builder &builder, const typed::Program &program,
 OwningOpRef<ModuleOp> tilec::genModule(MLIRContext &context,
                                        const typed::Program &program,
                                        const llvm::SourceMgr &sourceMgr) {
-  context.loadDialect<tile::TileDialect, func::FuncDialect>();
+  // The kernel dialect too: every later level puts its attributes on the IR.
+  context.loadDialect<tile::TileDialect, func::FuncDialect,
+                      tilec::kernel::KernelDialect>();
   Generator gen(context, program, sourceMgr);
   OpBuilder &builder = gen.builder;
 
@@ -105,10 +108,10 @@ OwningOpRef<ModuleOp> tilec::genModule(MLIRContext &context,
   auto function =
       func::FuncOp::create(builder, gen.functionLoc, name,
                            builder.getFunctionType(inputTypes, outputTypes));
-  function->setAttr("tilec.input_names",
-                    namesOf(builder, program, program.inputs));
-  function->setAttr("tilec.output_names",
-                    namesOf(builder, program, program.outputs));
+  tilec::kernel::InputNames(&context).setAttr(
+      function, namesOf(builder, program, program.inputs));
+  tilec::kernel::OutputNames(&context).setAttr(
+      function, namesOf(builder, program, program.outputs));
 
   Block *body = function.addEntryBlock();
   for (auto [id, argument] : llvm::zip(program.inputs, body->getArguments())) {

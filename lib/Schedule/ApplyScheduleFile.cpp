@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Schedule/ScheduleFile.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 // Only for the names of the kernel attributes, which the loop level defines
 // for every pass; no code of the GPU mapping is used.
@@ -33,9 +34,9 @@ forEachKernel(ModuleOp module,
     if (func.isExternal())
       continue;
     for (Operation &op : func.getBody().front()) {
-      if (!op.hasAttr(kKernelAttrName))
+      if (!op.hasAttr(tilec::kernel::KernelName::getNameStr()))
         continue;
-      auto fingerprint = op.getAttrOfType<StringAttr>(kFingerprintAttrName);
+      auto fingerprint = op.getAttrOfType<StringAttr>(tilec::kernel::Fingerprint::getNameStr());
       visit(&op, fingerprint ? fingerprint.getValue() : StringRef());
     }
   }
@@ -47,13 +48,13 @@ tilec::schedule::applyScheduleFile(ModuleOp module, const ScheduleFile &file,
   std::vector<ScheduleUse> uses;
   forEachKernel(module, [&](Operation *kernel, StringRef fingerprint) {
     ScheduleUse use;
-    if (auto name = kernel->getAttrOfType<StringAttr>(kKernelAttrName))
+    if (auto name = kernel->getAttrOfType<StringAttr>(tilec::kernel::KernelName::getNameStr()))
       use.kernel = name.getValue().str();
     use.fingerprint = fingerprint.str();
-    use.preset = kernel->hasAttr(kScheduleAttrName);
+    use.preset = kernel->hasAttr(tilec::kernel::Schedule::getNameStr());
     const ScheduleEntry *entry = file.lookup(deviceId, use.fingerprint);
     if (entry && !use.preset) {
-      setKernelSchedule(kernel, entry->schedule);
+      tilec::kernel::setKernelSchedule(kernel, entry->schedule);
       use.fromFile = true;
     }
     uses.push_back(std::move(use));
@@ -68,7 +69,7 @@ unsigned tilec::schedule::applySchedules(
     auto found = schedules.find(fingerprint.str());
     if (found == schedules.end())
       return;
-    setKernelSchedule(kernel, found->second);
+    tilec::kernel::setKernelSchedule(kernel, found->second);
     ++applied;
   });
   return applied;

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Schedule/CostModel.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -216,9 +217,9 @@ void KernelReader::addStagingFacts(
 
 KernelModel KernelReader::read() {
   KernelModel model;
-  if (auto name = kernel->getAttrOfType<StringAttr>("tilec.kernel"))
+  if (auto name = tilec::kernel::KernelName(kernel->getContext()).getAttr(kernel))
     model.name = name.str();
-  if (auto print = kernel->getAttrOfType<StringAttr>("tilec.fingerprint"))
+  if (auto print = tilec::kernel::Fingerprint(kernel->getContext()).getAttr(kernel))
     model.fingerprint = print.str();
   for (affine::AffineForOp loop : band) {
     loopNumbers[loop.getInductionVar()] = loopNumbers.size();

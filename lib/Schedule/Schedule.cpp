@@ -1,19 +1,17 @@
-//===- Schedule.cpp - Kernel schedules as MLIR attributes -----------------===//
+//===- Schedule.cpp - The rules every kernel schedule obeys ---------------===//
 //
-// The round trip between KernelSchedule and the `tilec.schedule` dictionary
-// that the schedule-applying passes read.
+// validateSchedule, shared by the #tilec.schedule verifier and the schedule
+// file reader, and the one-line text form of a schedule.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Schedule/Schedule.h"
 
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
-using namespace mlir;
 using namespace tilec::schedule;
 
 namespace {
@@ -24,35 +22,6 @@ void printList(llvm::raw_ostream &os, llvm::StringRef key,
   os << key << "=[";
   llvm::interleave(values, os, ",");
   os << "]";
-}
-
-/// Reads an i64 array entry (its values are checked by validateSchedule).
-bool readSizes(DictionaryAttr dict, llvm::StringRef key,
-               std::vector<int64_t> &out, std::string &error) {
-  Attribute attr = dict.get(key);
-  if (!attr)
-    return true;
-  auto array = dyn_cast<DenseI64ArrayAttr>(attr);
-  if (!array) {
-    error = ("'" + key + "' must be an array of i64").str();
-    return false;
-  }
-  out.assign(array.asArrayRef().begin(), array.asArrayRef().end());
-  return true;
-}
-
-bool readScalar(DictionaryAttr dict, llvm::StringRef key, int64_t &out,
-                std::string &error) {
-  Attribute attr = dict.get(key);
-  if (!attr)
-    return true;
-  auto value = dyn_cast<IntegerAttr>(attr);
-  if (!value) {
-    error = ("'" + key + "' must be an integer >= 1").str();
-    return false;
-  }
-  out = value.getInt();
-  return true;
 }
 
 /// Every value of list `key` is at least `min`.
@@ -82,51 +51,6 @@ std::string KernelSchedule::str() const {
   return text;
 }
 
-DictionaryAttr tilec::schedule::toAttr(MLIRContext *context,
-                                       const KernelSchedule &schedule) {
-  Builder b(context);
-  SmallVector<NamedAttribute> entries = {
-      b.getNamedAttr("block", b.getDenseI64ArrayAttr(schedule.block)),
-      b.getNamedAttr("thread", b.getDenseI64ArrayAttr(schedule.thread)),
-      b.getNamedAttr("vector", b.getI64IntegerAttr(schedule.vector)),
-      b.getNamedAttr("unroll", b.getI64IntegerAttr(schedule.unroll)),
-      b.getNamedAttr("stage", b.getDenseBoolArrayAttr(SmallVector<bool>(
-                                  schedule.stage.begin(), schedule.stage.end()))),
-      b.getNamedAttr("order", b.getDenseI64ArrayAttr(schedule.order))};
-  return b.getDictionaryAttr(entries);
-}
-
-bool tilec::schedule::fromAttr(DictionaryAttr attr, KernelSchedule &schedule,
-                               std::string &error) {
-  static const llvm::StringRef known[] = {"block",  "thread", "vector",
-                                          "unroll", "stage",  "order"};
-  for (NamedAttribute entry : attr)
-    if (!llvm::is_contained(known, entry.getName().strref())) {
-      error = ("unknown schedule entry '" + entry.getName().strref() + "'")
-                  .str();
-      return false;
-    }
-  KernelSchedule s;
-  if (!readSizes(attr, "block", s.block, error) ||
-      !readSizes(attr, "thread", s.thread, error) ||
-      !readScalar(attr, "vector", s.vector, error) ||
-      !readScalar(attr, "unroll", s.unroll, error) ||
-      !readSizes(attr, "order", s.order, error))
-    return false;
-  if (Attribute stage = attr.get("stage")) {
-    auto bits = dyn_cast<DenseBoolArrayAttr>(stage);
-    if (!bits) {
-      error = "'stage' must be an array of bool";
-      return false;
-    }
-    s.stage.assign(bits.asArrayRef().begin(), bits.asArrayRef().end());
-  }
-  if (!validateSchedule(s, error))
-    return false;
-  schedule = std::move(s);
-  return true;
-}
-
 bool tilec::schedule::validateSchedule(const KernelSchedule &schedule,
                                        std::string &error) {
   if (!checkAtLeast("block", schedule.block, 0, error) ||
@@ -148,23 +72,4 @@ bool tilec::schedule::validateSchedule(const KernelSchedule &schedule,
       return false;
     }
   return true;
-}
-
-FailureOr<std::optional<KernelSchedule>>
-tilec::schedule::getKernelSchedule(Operation *kernel) {
-  Attribute attr = kernel->getAttr(kScheduleAttrName);
-  if (!attr)
-    return std::optional<KernelSchedule>();
-  auto dict = dyn_cast<DictionaryAttr>(attr);
-  KernelSchedule schedule;
-  std::string error = "must be a dictionary";
-  if (!dict || !fromAttr(dict, schedule, error))
-    return kernel->emitError("malformed ")
-           << kScheduleAttrName << ": " << error;
-  return std::optional<KernelSchedule>(std::move(schedule));
-}
-
-void tilec::schedule::setKernelSchedule(Operation *kernel,
-                                        const KernelSchedule &schedule) {
-  kernel->setAttr(kScheduleAttrName, toAttr(kernel->getContext(), schedule));
 }

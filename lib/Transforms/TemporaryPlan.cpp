@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Transforms/TemporaryPlan.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -136,7 +137,7 @@ TemporaryPlan tilec::planTemporaries(func::FuncOp func) {
 
 TemporaryPlan tilec::planEntryTemporaries(ModuleOp module) {
   for (auto func : module.getOps<func::FuncOp>())
-    if (func->hasAttr("tilec.entry"))
+    if (tilec::kernel::Entry(module.getContext()).isAttrPresent(func))
       return planTemporaries(func);
   return TemporaryPlan();
 }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Conversion/LoopsToGPU/TargetOptions.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Schedule/CPUDefaultSchedule.h"
@@ -113,7 +114,7 @@ struct Kernel {
     module = mlir::parseSourceString<mlir::ModuleOp>(source, &context);
     REQUIRE(module);
     module->walk([&](mlir::affine::AffineForOp loop) {
-      if (loop->hasAttr(kKernelAttrName))
+      if (loop->hasAttr(tilec::kernel::KernelName::getNameStr()))
         root = loop;
     });
     REQUIRE(root);
@@ -274,8 +275,8 @@ TEST_CASE("The top GPU candidates pass the mapping", "[costmodel]") {
       INFO(schedule.str());
       mlir::OwningOpRef<mlir::ModuleOp> copy = kernel.module->clone();
       copy->walk([&](mlir::affine::AffineForOp loop) {
-        if (loop->hasAttr(kKernelAttrName))
-          setKernelSchedule(loop, schedule);
+        if (loop->hasAttr(tilec::kernel::KernelName::getNameStr()))
+          tilec::kernel::setKernelSchedule(loop, schedule);
       });
       mlir::PassManager pm(&kernel.context);
       pm.addPass(createTilecMapKernelsToGPUPass(

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Schedule/ScheduleFile.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "tilec/Support/FileIO.h"
 
@@ -371,8 +372,8 @@ TEST_CASE("schedule file: applied to the kernels of its device", "[schedule]") {
   auto func = *module->getOps<mlir::func::FuncOp>().begin();
   auto loops = llvm::to_vector(func.getOps<mlir::affine::AffineForOp>());
   REQUIRE(loops.size() == 2);
-  CHECK_FALSE(loops[0]->hasAttr(kScheduleAttrName));
-  auto schedule = getKernelSchedule(loops[1]);
+  CHECK_FALSE(loops[0]->hasAttr(tilec::kernel::Schedule::getNameStr()));
+  auto schedule = tilec::kernel::getKernelSchedule(loops[1]);
   REQUIRE(mlir::succeeded(schedule));
   REQUIRE(schedule->has_value());
   CHECK(**schedule == sampleEntry().schedule);
@@ -395,7 +396,7 @@ TEST_CASE("schedule file: another device's entries are not applied",
   CHECK_FALSE(uses[1].fromFile);
   bool anySchedule = false;
   module->walk([&](mlir::Operation *op) {
-    anySchedule = anySchedule || op->hasAttr(kScheduleAttrName);
+    anySchedule = anySchedule || op->hasAttr(tilec::kernel::Schedule::getNameStr());
   });
   CHECK_FALSE(anySchedule);
 }
@@ -414,9 +415,9 @@ TEST_CASE("schedule file: applySchedules sets candidates by fingerprint",
                                  {"ffffffffffffffff", first}}) == 1);
   auto func = *module->getOps<mlir::func::FuncOp>().begin();
   auto loops = llvm::to_vector(func.getOps<mlir::affine::AffineForOp>());
-  auto schedule = getKernelSchedule(loops[0]);
+  auto schedule = tilec::kernel::getKernelSchedule(loops[0]);
   REQUIRE(mlir::succeeded(schedule));
   REQUIRE(schedule->has_value());
   CHECK((*schedule)->block == std::vector<int64_t>{2});
-  CHECK_FALSE(loops[1]->hasAttr(kScheduleAttrName));
+  CHECK_FALSE(loops[1]->hasAttr(tilec::kernel::Schedule::getNameStr()));
 }

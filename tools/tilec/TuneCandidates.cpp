@@ -11,6 +11,7 @@
 
 #include "tilec/Compiler/ModuleStages.h"
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Schedule/CostModel.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -38,8 +39,8 @@ std::vector<KernelTask> tilec::driver::planTuning(ProgramLoader &loader,
   module->walk([&](mlir::func::FuncOp func) {
     for (mlir::affine::AffineForOp nest : getKernelNests(func)) {
       auto fingerprint =
-          nest->getAttrOfType<mlir::StringAttr>(kFingerprintAttrName);
-      auto name = nest->getAttrOfType<mlir::StringAttr>(kKernelAttrName);
+          nest->getAttrOfType<mlir::StringAttr>(tilec::kernel::Fingerprint::getNameStr());
+      auto name = nest->getAttrOfType<mlir::StringAttr>(tilec::kernel::KernelName::getNameStr());
       // A nest without a fingerprint cannot be keyed in a schedule file.
       if (!fingerprint || !seen.insert(fingerprint.str()).second)
         continue;

@@ -86,7 +86,8 @@ def TilecGPUDefaultSchedulePass
     a test) are left alone.
   }];
   let options = gpuTargetOptions;
-  let dependentDialects = ["::mlir::affine::AffineDialect"];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::tilec::kernel::KernelDialect"];
 }
 
 def TilecMapKernelsToGPUPass
@@ -152,6 +153,7 @@ def TilecMapKernelsToGPUPass
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
+    "::tilec::kernel::KernelDialect",
   ];
 }
 

@@ -3,8 +3,10 @@
 // A schedule says how the loop nest of one fused kernel is tiled and mapped
 // (docs/architecture.md, "Schedules and autotuning"). It is data: a default one
 // comes from the cost model, a tuned one from a schedule file, and the
-// passes that apply it read it from the `tilec.schedule` attribute on the
-// kernel's outermost loop; no pass reads a file.
+// passes that apply it read it from the #tilec.schedule attribute on the
+// kernel's outermost loop (include/tilec/Dialect/Kernel/IR/KernelAttrs.td,
+// whose ScheduleAttr::get and getSchedule are the one conversion); no pass
+// reads a file. This header is plain data, without MLIR.
 //
 // The loops of a kernel are numbered outermost first, as the loop level
 // emits them: the parallel (output) loops, then the reduction loops. For
@@ -38,19 +40,10 @@
 #ifndef TILEC_SCHEDULE_SCHEDULE_H
 #define TILEC_SCHEDULE_SCHEDULE_H
 
-#include "mlir/Support/LLVM.h"
-#include "mlir/Support/LogicalResult.h"
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-namespace mlir {
-class DictionaryAttr;
-class MLIRContext;
-class Operation;
-} // namespace mlir
 
 namespace tilec::schedule {
 
@@ -80,29 +73,10 @@ struct KernelSchedule {
 };
 
 /// Checks the rules every schedule obeys, whatever it was read from (the
-/// attribute or a schedule file): block sizes >= 0; thread sizes, vector and
+/// #tilec.schedule verifier or a schedule file): block sizes >= 0; thread sizes, vector and
 /// unroll >= 1; order a permutation of 0..N-1. On failure, says what is
 /// wrong in `error` ("'thread' holds 0, below 1").
 bool validateSchedule(const KernelSchedule &schedule, std::string &error);
-
-/// The name of the attribute the passes read.
-inline constexpr const char *kScheduleAttrName = "tilec.schedule";
-
-/// {block = [..], thread = [..], vector = N, unroll = N, stage = [..],
-///  order = [..]} as an MLIR dictionary (i64 arrays, bool array).
-mlir::DictionaryAttr toAttr(mlir::MLIRContext *context,
-                            const KernelSchedule &schedule);
-/// Reads the dictionary back; a malformed one (wrong key types, negative or
-/// zero sizes where not allowed, an order that is no permutation) gives an
-/// error naming the entry.
-bool fromAttr(mlir::DictionaryAttr attr, KernelSchedule &schedule,
-              std::string &error);
-/// The schedule on a kernel's outermost loop: std::nullopt if it has none,
-/// failure (with an error emitted on `kernel`) if it is malformed.
-mlir::FailureOr<std::optional<KernelSchedule>>
-getKernelSchedule(mlir::Operation *kernel);
-/// Sets the attribute on `kernel`.
-void setKernelSchedule(mlir::Operation *kernel, const KernelSchedule &schedule);
 
 } // namespace tilec::schedule
 

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
 
@@ -52,7 +53,7 @@ SmallVector<Attribute> boundConstants(gpu::LaunchFuncOp launch) {
 DictionaryAttr codeAttributes(gpu::GPUFuncOp kernel) {
   NamedAttrList attributes(kernel->getAttrDictionary());
   attributes.erase(SymbolTable::getSymbolAttrName());
-  attributes.erase(tilec::kKernelAttrName);
+  attributes.erase(tilec::kernel::KernelName::getNameStr());
   return attributes.getDictionary(kernel.getContext());
 }
 
@@ -128,7 +129,7 @@ void KernelDeduplicator::merge() {
   for (auto &entry : uses) {
     KernelUse &use = entry.second;
     auto fingerprint =
-        use.kernel->getAttrOfType<StringAttr>(tilec::kFingerprintAttrName);
+        use.kernel->getAttrOfType<StringAttr>(tilec::kernel::Fingerprint::getNameStr());
     SmallVector<KernelUse *> &bucket =
         byFingerprint[fingerprint ? fingerprint.getValue() : ""];
     auto equal = llvm::find_if(

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
 #include "tilec/Conversion/LoopsToGPU/TargetOptions.h"
@@ -36,11 +37,11 @@ struct DefaultSchedulePass
   void runOnOperation() override {
     DeviceProfile device = profileFromLimits(tilec::targetFromOptions(*this));
     for (affine::AffineForOp kernel : tilec::getKernelNests(getOperation())) {
-      if (kernel->hasAttr(kScheduleAttrName))
+      if (kernel->hasAttr(tilec::kernel::Schedule::getNameStr()))
         continue;
       SmallVector<affine::AffineForOp> band = tilec::getParallelBand(kernel);
       KernelModel model = describeKernel(kernel, band);
-      setKernelSchedule(kernel, chooseDefaultGPUSchedule(model, device));
+      tilec::kernel::setKernelSchedule(kernel, chooseDefaultGPUSchedule(model, device));
     }
   }
 };

@@ -9,6 +9,7 @@
 #include "KernelPlan.h"
 
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "llvm/Support/MathExtras.h"
@@ -32,7 +33,7 @@ LogicalResult assignLoops(KernelPlan &plan) {
            << "order has " << plan.schedule.order.size()
            << " entries but the kernel has " << numLoops << " parallel loops";
   } else {
-    // fromAttr has checked that the order is a permutation.
+    // The #tilec.schedule verifier has checked that the order is a permutation.
     for (int64_t loop : plan.schedule.order)
       order.push_back(unsigned(loop));
   }
@@ -98,7 +99,7 @@ LogicalResult sizeDim(KernelPlan &plan, GridDim &dim) {
 
 InFlightDiagnostic tilec::scheduleError(KernelPlan &plan) {
   return plan.root.emitError("schedule of kernel '")
-         << plan.root->getAttrOfType<StringAttr>(kKernelAttrName).getValue()
+         << plan.root->getAttrOfType<StringAttr>(tilec::kernel::KernelName::getNameStr()).getValue()
          << "': ";
 }
 
@@ -106,12 +107,12 @@ FailureOr<KernelPlan> tilec::planKernel(affine::AffineForOp root,
                                         const GPUTargetOptions &target) {
   KernelPlan plan;
   plan.root = root;
-  auto found = schedule::getKernelSchedule(root);
+  auto found = tilec::kernel::getKernelSchedule(root);
   if (failed(found))
     return failure();
   if (!*found) {
     root.emitError("kernel has no ")
-        << schedule::kScheduleAttrName
+        << tilec::kernel::Schedule::getNameStr()
         << " (tilec-gpu-default-schedule gives every kernel one)";
     return failure();
   }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "KernelPlan.h"
 #include "StagedReduction.h"
@@ -318,7 +319,7 @@ LogicalResult MapKernelsToGPUPass::mapKernel(KernelPlan &plan,
       arguments.push_back(value);
   }
 
-  auto name = root->getAttrOfType<StringAttr>(kKernelAttrName);
+  auto name = root->getAttrOfType<StringAttr>(tilec::kernel::KernelName::getNameStr());
   OpBuilder detached(context);
   auto func = gpu::GPUFuncOp::create(
       detached, loc, kernelSymbol(name.getValue()),
@@ -327,10 +328,10 @@ LogicalResult MapKernelsToGPUPass::mapKernel(KernelPlan &plan,
   kernels.insert(func);
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                 detached.getUnitAttr());
-  func->setAttr(kKernelAttrName, name);
-  if (Attribute fingerprint = root->getAttr(kFingerprintAttrName))
-    func->setAttr(kFingerprintAttrName, fingerprint);
-  schedule::setKernelSchedule(func, plan.schedule);
+  func->setAttr(tilec::kernel::KernelName::getNameStr(), name);
+  if (Attribute fingerprint = root->getAttr(tilec::kernel::Fingerprint::getNameStr()))
+    func->setAttr(tilec::kernel::Fingerprint::getNameStr(), fingerprint);
+  tilec::kernel::setKernelSchedule(func, plan.schedule);
   SmallVector<int32_t> blockSize, gridSize;
   for (GridDim &dim : plan.dims) {
     blockSize.push_back(int32_t(dim.workItems()));

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -89,7 +90,7 @@ SmallVector<AffineForOp> tilec::getKernelNests(func::FuncOp func) {
   if (func.isExternal())
     return kernels;
   for (auto loop : func.getBody().front().getOps<AffineForOp>())
-    if (loop->hasAttr(kKernelAttrName))
+    if (loop->hasAttr(tilec::kernel::KernelName::getNameStr()))
       kernels.push_back(loop);
   return kernels;
 }

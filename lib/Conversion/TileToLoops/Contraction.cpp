@@ -36,6 +36,7 @@
 #include "Patterns.h"
 
 #include "tilec/Dialect/Tile/IR/TileOps.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Dialect/Tile/Transforms/AffineForms.h"
 #include "tilec/Dialect/Tile/Transforms/Bounds.h"
 #include "tilec/Dialect/Tile/Transforms/CellSink.h"
@@ -675,7 +676,7 @@ LogicalResult loops::lowerContraction(KernelLowering &k, tile::ContractOp op) {
                      OpBuilder tb = ifOp.getThenBodyBuilder();
                      accumulate(tb, l, ivs);
                    });
-  body->setAttr("tilec.kernel", StringAttr::get(ctx, name));
+  tilec::kernel::KernelName(ctx).setAttr(body, StringAttr::get(ctx, name));
 
   if (flags && init)
     k.buildNest(

@@ -12,6 +12,7 @@
 #include "Patterns.h"
 
 #include "tilec/Dialect/Tile/IR/TileOps.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -240,7 +241,8 @@ static LogicalResult lowerPrng(KernelLowering &k, tile::PrngOp op) {
   bool ok = true;
   OpBuilder &top = k.topBuilder();
   auto lanes = affine::AffineForOp::create(top, loc, 0, kLanes);
-  lanes->setAttr("tilec.kernel", top.getStringAttr(k.kernelName(op)));
+  tilec::kernel::KernelName(top.getContext())
+      .setAttr(lanes, top.getStringAttr(k.kernelName(op)));
   OpBuilder b = OpBuilder::atBlockBegin(lanes.getBody());
   Value lane = lanes.getInductionVar();
   AffineExpr d0 = getAffineDimExpr(0, ctx);

@@ -11,6 +11,7 @@
 #include "Patterns.h"
 
 #include "tilec/Dialect/Tile/IR/TileOps.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Dialect/Tile/Transforms/Fusion.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -115,7 +116,7 @@ Operation *KernelLowering::buildNest(Location loc, ArrayRef<int64_t> shape,
     b.setInsertionPointToStart(loop.getBody());
   }
   body(b, loc, scalar ? ValueRange() : ValueRange(ivs));
-  outer->setAttr("tilec.kernel", b.getStringAttr(name));
+  tilec::kernel::KernelName(b.getContext()).setAttr(outer, b.getStringAttr(name));
   return outer;
 }
 
@@ -125,7 +126,7 @@ std::string KernelLowering::kernelName(Operation *op) {
   Location loc = op->getLoc();
   if (auto named = dyn_cast<NameLoc>(loc))
     name += "_" + named.getName().str();
-  else if (auto attr = op->getAttrOfType<StringAttr>("tilec.name"))
+  else if (auto attr = tilec::kernel::SourceName(op->getContext()).getAttr(op))
     name += "_" + attr.str();
   return name;
 }

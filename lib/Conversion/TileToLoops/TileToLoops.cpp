@@ -13,6 +13,7 @@
 #include "Patterns.h"
 
 #include "tilec/Dialect/Tile/IR/TileOps.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Dialect/Tile/Transforms/Fusion.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -87,7 +88,7 @@ void FunctionLowering::decidePlacement(KernelLowering &k, func::ReturnOp ret,
         k.setInlined(result);
         continue;
       }
-      if (op.hasAttr(tile::kFusedAttrName) && canFuseIntoUser(&op)) {
+      if (tilec::kernel::Fused(op.getContext()).isAttrPresent(&op) && canFuseIntoUser(&op)) {
         unsigned d = 1;
         for (Value operand : op.getOperands())
           if (Operation *def = operand.getDefiningOp())
@@ -186,7 +187,7 @@ LogicalResult FunctionLowering::run() {
         attr.getName() != func.getArgAttrsAttrName() &&
         attr.getName() != func.getResAttrsAttrName())
       newFunc->setAttr(attr.getName(), attr.getValue());
-  newFunc->setAttr("tilec.entry", mb.getUnitAttr());
+  tilec::kernel::Entry(mb.getContext()).setAttr(newFunc, mb.getUnitAttr());
   Block *entry = newFunc.addEntryBlock();
   OpBuilder top = OpBuilder::atBlockEnd(entry);
   KernelLowering k(module, top);

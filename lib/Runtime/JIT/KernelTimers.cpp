@@ -8,6 +8,8 @@
 
 #include "KernelTimers.h"
 
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -69,7 +71,7 @@ unsigned tilec::jit::insertKernelTimers(func::FuncOp entry) {
   unsigned count = 0;
   for (Operation &op : llvm::make_early_inc_range(entry.getBody().getOps())) {
     auto kernel = dyn_cast<affine::AffineForOp>(op);
-    if (!kernel || !kernel->hasAttr("tilec.kernel"))
+    if (!kernel || !kernel->hasAttr(tilec::kernel::KernelName::getNameStr()))
       continue;
     OpBuilder builder(kernel);
     callTimer(builder, kernel.getLoc(), kBeginName, count);

@@ -6,6 +6,8 @@
 
 #include "tilec/Target/GPU/GPUDialects.h"
 
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -21,4 +23,6 @@ void tilec::registerGPULevelDialects(DialectRegistry &registry) {
   registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
                   vector::VectorDialect>();
+  // Kernels keep their #tilec.schedule and names at the gpu level.
+  registry.insert<kernel::KernelDialect>();
 }

@@ -13,6 +13,7 @@
 #include "tilec/Target/GPU/Identifiers.h"
 #include "tilec/Target/GPU/Statements.h"
 
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
@@ -37,15 +38,17 @@ uint64_t gpuprogram::elementBytes(Type elementType) {
 static FailureOr<func::FuncOp> findEntry(ModuleOp module) {
   func::FuncOp entry;
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (!func->hasAttr("tilec.entry"))
+    if (!kernel::Entry(module.getContext()).isAttrPresent(func))
       continue;
     if (entry)
-      return func.emitError("more than one function is marked tilec.entry");
+      return func.emitError("more than one function is marked ")
+             << kernel::Entry::getNameStr();
     entry = func;
   }
   if (!entry)
     return module.emitError("no entry function: the gpu level needs a "
-                            "func.func marked tilec.entry");
+                            "func.func marked ")
+           << kernel::Entry::getNameStr();
   return entry;
 }
 
@@ -102,12 +105,14 @@ private:
 
 LogicalResult ProgramBuilder::addEntryArguments() {
   func::FuncOp entry = program.entry;
-  auto inputs = entry->getAttrOfType<ArrayAttr>("tilec.input_names");
-  auto outputs = entry->getAttrOfType<ArrayAttr>("tilec.output_names");
+  MLIRContext *context = entry.getContext();
+  auto inputs = kernel::InputNames(context).getAttr(entry);
+  auto outputs = kernel::OutputNames(context).getAttr(entry);
   if (!inputs || !outputs ||
       inputs.size() + outputs.size() != entry.getNumArguments())
-    return entry.emitError("the entry function needs tilec.input_names and "
-                           "tilec.output_names naming each argument");
+    return entry.emitError("the entry function needs ")
+           << kernel::InputNames::getNameStr() << " and "
+           << kernel::OutputNames::getNameStr() << " naming each argument";
   if (entry.getNumResults() != 0)
     return entry.emitError("the entry function must return nothing at the "
                            "gpu level (outputs are arguments)");
@@ -118,8 +123,9 @@ LogicalResult ProgramBuilder::addEntryArguments() {
     auto name = dyn_cast<StringAttr>(
         isInput ? inputs[index] : outputs[index - inputs.size()]);
     if (!name)
-      return entry.emitError("tilec.input_names and tilec.output_names must "
-                             "hold strings");
+      return entry.emitError()
+             << kernel::InputNames::getNameStr() << " and "
+             << kernel::OutputNames::getNameStr() << " must hold strings";
     auto type = cast<MemRefType>(arg.getType());
     bufferOf[arg] = program.buffers.size();
     program.buffers.push_back(

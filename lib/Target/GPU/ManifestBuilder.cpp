@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/GPU/ManifestBuilder.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Dialect/Tile/IR/ElementTypes.h"
 #include "tilec/Transforms/TemporaryPlan.h"
 #include "tilec/Target/GPU/GPUProgram.h"
@@ -171,7 +172,8 @@ static rt::ManifestKernel kernelEntry(const GPUProgram &program,
   rt::ManifestKernel kernel;
   kernel.name = launch.name;
   if (auto fingerprint =
-          launch.kernel->getAttrOfType<StringAttr>("tilec.fingerprint"))
+          tilec::kernel::Fingerprint(launch.kernel->getContext())
+              .getAttr(launch.kernel))
     kernel.fingerprint = fingerprint.str();
   kernel.statements = launch.statements;
   std::set<int> touched;

@@ -9,6 +9,7 @@
 
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -20,7 +21,7 @@ std::string tilec::findEntryFunction(ModuleOp module) {
   func::FuncOp only;
   unsigned definitions = 0;
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (func->hasAttr("tilec.entry"))
+    if (tilec::kernel::Entry(func->getContext()).isAttrPresent(func))
       return func.getSymName().str();
     if (!func.isExternal()) {
       only = func;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/LLVM/LLVMTranslation.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Dialect/Tile/IR/ElementTypes.h"
 #include "tilec/Pipelines/CPUCodeGen.h"
 #include "tilec/Target/LLVM/CHeader.h"
@@ -51,8 +52,8 @@ struct Options {
                          "tile_model)")};
   cl::opt<unsigned> numOutputs{
       "num-outputs",
-      cl::desc("trailing arguments that are outputs when the entry has no "
-               "tilec.output_names"),
+      cl::desc("trailing arguments that are outputs when the entry names "
+               "none (tilec.output_names)"),
       cl::init(1)};
 };
 
@@ -74,8 +75,9 @@ void registerLoopLevelDialects(DialectRegistry &registry) {
 /// The entry's parameters for the header: names from the tilec.*_names
 /// attributes, else argN, the last --num-outputs arguments being outputs.
 std::vector<CHeaderParam> entryParams(func::FuncOp func) {
-  auto inputNames = func->getAttrOfType<ArrayAttr>("tilec.input_names");
-  auto outputNames = func->getAttrOfType<ArrayAttr>("tilec.output_names");
+  auto inputNames = tilec::kernel::InputNames(func->getContext()).getAttr(func);
+  auto outputNames =
+      tilec::kernel::OutputNames(func->getContext()).getAttr(func);
   unsigned numArgs = func.getNumArguments();
   unsigned outputs = std::min<unsigned>(
       outputNames ? outputNames.size() : options().numOutputs.getValue(),

@@ -10,6 +10,7 @@
 
 #include "tilec/Target/LLVM/CodeGen.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -33,7 +34,8 @@
 using namespace llvm;
 
 void tilec::registerLoopsToLLVMDialects(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::LLVM::LLVMDialect>();
+  // Loop-level kernels carry #tilec.schedule and the kernel marks.
+  registry.insert<mlir::LLVM::LLVMDialect, tilec::kernel::KernelDialect>();
   // The dialects the pipeline's convert-to-llvm lowers; func is not among
   // them, since the entry needs FuncToLLVM's bare-pointer convention.
   mlir::arith::registerConvertArithToLLVMInterface(registry);

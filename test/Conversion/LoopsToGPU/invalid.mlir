@@ -11,23 +11,12 @@ func.func @no_schedule(%a: memref<4xf32>) {
 
 // -----
 
-func.func @malformed(%a: memref<4xf32>) {
-  // expected-error @+1 {{malformed tilec.schedule: 'thread' holds 0, below 1}}
-  affine.for %i = 0 to 4 {
-    %x = affine.load %a[%i] : memref<4xf32>
-    affine.store %x, %a[%i] : memref<4xf32>
-  } {tilec.kernel = "k", tilec.schedule = {thread = array<i64: 0>}}
-  return
-}
-
-// -----
-
 func.func @not_a_multiple(%a: memref<4xf32>) {
   // expected-error @+1 {{schedule of kernel 'k': block[0] = 3 is not a multiple of thread[0] = 2}}
   affine.for %i = 0 to 4 {
     %x = affine.load %a[%i] : memref<4xf32>
     affine.store %x, %a[%i] : memref<4xf32>
-  } {tilec.kernel = "k", tilec.schedule = {block = array<i64: 3>, thread = array<i64: 2>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [3], thread = [2]>}
   return
 }
 
@@ -38,7 +27,7 @@ func.func @too_wide(%a: memref<512xf32>) {
   affine.for %i = 0 to 512 {
     %x = affine.load %a[%i] : memref<512xf32>
     affine.store %x, %a[%i] : memref<512xf32>
-  } {tilec.kernel = "k", tilec.schedule = {block = array<i64: 128>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [128]>}
   return
 }
 
@@ -53,7 +42,7 @@ func.func @too_deep(%a: memref<2x2x128xf32>) {
         affine.store %x, %a[%j, %k, %i] : memref<2x2x128xf32>
       }
     }
-  } {tilec.kernel = "k", tilec.schedule = {block = array<i64: 128, 1, 1>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [128, 1, 1]>}
   return
 }
 
@@ -69,7 +58,7 @@ func.func @stage_missing(%a: memref<4x4xf32>, %b: memref<4xf32>) {
       affine.yield %n : f32
     }
     affine.store %s, %b[%i] : memref<4xf32>
-  } {tilec.kernel = "k", tilec.schedule = {stage = array<i1: false, true>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<stage = [false, true]>}
   return
 }
 
@@ -80,7 +69,7 @@ func.func @stage_elementwise(%a: memref<4xf32>, %b: memref<4xf32>) {
   affine.for %i = 0 to 4 {
     %x = affine.load %a[%i] : memref<4xf32>
     affine.store %x, %b[%i] : memref<4xf32>
-  } {tilec.kernel = "k", tilec.schedule = {stage = array<i1: true>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<stage = [true]>}
   return
 }
 
@@ -96,7 +85,7 @@ func.func @stage_too_big(%a: memref<64x512xf32>, %b: memref<64xf32>) {
       affine.yield %n : f32
     }
     affine.store %s, %b[%i] : memref<64xf32>
-  } {tilec.kernel = "k", tilec.schedule = {block = array<i64: 4, 512>, stage = array<i1: true>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [4, 512], stage = [true]>}
   return
 }
 
@@ -112,6 +101,6 @@ func.func @stage_outside(%a: memref<4x4xf32>, %b: memref<4xf32>) {
       affine.yield %n : f32
     }
     affine.store %s, %b[%i] : memref<4xf32>
-  } {tilec.kernel = "k", tilec.schedule = {stage = array<i1: true>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<stage = [true]>}
   return
 }

@@ -44,7 +44,7 @@ func.func @matmul(%a: memref<4x20xf32>, %b: memref<20x8xf32>, %c: memref<4x8xf32
       affine.store %sum, %c[%i, %j] : memref<4x8xf32>
     }
   } {tilec.kernel = "matmul",
-     tilec.schedule = {block = array<i64: 4, 4, 8>, thread = array<i64: 1, 1>,
-                       unroll = 2, stage = array<i1: true, true>}}
+     tilec.schedule = #tilec.schedule<block = [4, 4, 8], thread = [1, 1],
+                                      unroll = 2, stage = [true, true]>}
   return
 }

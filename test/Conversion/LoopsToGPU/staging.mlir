@@ -57,7 +57,7 @@ func.func @matmul(%a: memref<6x8xf32>, %b: memref<8x10xf32>, %c: memref<6x10xf32
       affine.store %sum, %c[%i, %j] : memref<6x10xf32>
     }
   } {tilec.kernel = "matmul",
-     tilec.schedule = {block = array<i64: 4, 4, 3>, thread = array<i64: 2, 1>,
-                       stage = array<i1: true, true>}}
+     tilec.schedule = #tilec.schedule<block = [4, 4, 3], thread = [2, 1],
+                                      stage = [true, true]>}
   return
 }

@@ -102,7 +102,7 @@ module attributes {gpu.container_module} {
   }
   gpu.module @k {
     gpu.func @sched_a(%a: memref<4xf32>) kernel
-        attributes {tilec.fingerprint = "00bb", tilec.schedule = {block = array<i64: 4>}} {
+        attributes {tilec.fingerprint = "00bb", tilec.schedule = #tilec.schedule<block = [4]>} {
       %i = gpu.thread_id x
       %v = memref.load %a[%i] : memref<4xf32>
       %w = arith.addf %v, %v : f32
@@ -110,7 +110,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
     gpu.func @sched_b(%a: memref<4xf32>) kernel
-        attributes {tilec.fingerprint = "00bb", tilec.schedule = {block = array<i64: 2>}} {
+        attributes {tilec.fingerprint = "00bb", tilec.schedule = #tilec.schedule<block = [2]>} {
       %i = gpu.thread_id x
       %v = memref.load %a[%i] : memref<4xf32>
       %w = arith.addf %v, %v : f32

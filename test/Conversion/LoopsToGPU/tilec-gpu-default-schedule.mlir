@@ -7,9 +7,9 @@
 // work-group per compute unit. With 64 work-items and 64 compute units,
 // the hand rule's 8x8 work-groups of 2x2 tiles stay.
 // CHECK-LABEL: func.func @matmul
-// CHECK: tilec.schedule = {block = array<i64: 64, 64>, {{.*}}thread = array<i64: 4, 4>
+// CHECK: tilec.schedule = #tilec.schedule<block = [64, 64], thread = [4, 4]>
 // SMALL-LABEL: func.func @matmul
-// SMALL: tilec.schedule = {block = array<i64: 16, 16>, {{.*}}thread = array<i64: 2, 2>
+// SMALL: tilec.schedule = #tilec.schedule<block = [16, 16], thread = [2, 2]>
 func.func @matmul(%a: memref<256x256xf32>, %b: memref<256x256xf32>, %c: memref<256x256xf32>) {
   affine.for %i = 0 to 256 {
     affine.for %j = 0 to 256 {
@@ -33,9 +33,9 @@ func.func @matmul(%a: memref<256x256xf32>, %b: memref<256x256xf32>, %c: memref<2
 // work-groups than compute units, the work-group halves along its widest
 // side until it is one subgroup (32 work-items).
 // CHECK-LABEL: func.func @elementwise
-// CHECK: tilec.schedule = {block = array<i64: 2, 4, 4>, {{.*}}thread = array<i64: 1, 1, 1>
+// CHECK: tilec.schedule = #tilec.schedule<block = [2, 4, 4], thread = [1, 1, 1]>
 // SMALL-LABEL: func.func @elementwise
-// SMALL: tilec.schedule = {block = array<i64: 2, 4, 4>,
+// SMALL: tilec.schedule = #tilec.schedule<block = [2, 4, 4],
 func.func @elementwise(%a: memref<2x3x8xf32>, %b: memref<2x3x8xf32>) {
   affine.for %i = 0 to 2 {
     affine.for %j = 0 to 3 {
@@ -56,9 +56,9 @@ func.func @elementwise(%a: memref<2x3x8xf32>, %b: memref<2x3x8xf32>) {
 // they get sizes. A nest whose first loop already carries a dependence
 // runs serially: an empty schedule. A kernel's own schedule is kept.
 // CHECK-LABEL: func.func @accumulate
-// CHECK: tilec.schedule = {block = array<i64: 2, 4>,
-// CHECK: tilec.schedule = {block = array<i64>,
-// CHECK: tilec.schedule = {block = array<i64: 7>}
+// CHECK: tilec.schedule = #tilec.schedule<block = [2, 4],
+// CHECK: tilec.schedule = #tilec.schedule<>
+// CHECK: tilec.schedule = #tilec.schedule<block = [7]>
 func.func @accumulate(%a: memref<2x3x8xf32>, %s: memref<2x3xf32>, %t: memref<1xf32>) {
   affine.for %i = 0 to 2 {
     affine.for %j = 0 to 3 {
@@ -79,6 +79,6 @@ func.func @accumulate(%a: memref<2x3x8xf32>, %s: memref<2x3xf32>, %t: memref<1xf
   affine.for %i = 0 to 2 {
     %x = affine.load %a[%i, 0, 0] : memref<2x3x8xf32>
     affine.store %x, %s[%i, 0] : memref<2x3xf32>
-  } {tilec.kernel = "copy_2", tilec.schedule = {block = array<i64: 7>}}
+  } {tilec.kernel = "copy_2", tilec.schedule = #tilec.schedule<block = [7]>}
   return
 }

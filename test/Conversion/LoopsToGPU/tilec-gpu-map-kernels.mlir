@@ -15,8 +15,7 @@
 // CHECK: gpu.func @mul_0_B_2(%[[KA:.+]]: memref<10xf32>, %[[KB:.+]]: memref<10xf32>) kernel
 // CHECK-SAME: known_block_size = array<i32: 2, 1, 1>, known_grid_size = array<i32: 3, 1, 1>
 // CHECK-SAME: tilec.fingerprint = "00ff", tilec.kernel = "mul_0.B.2"
-// CHECK-SAME: tilec.schedule = {block = array<i64: 4>
-// CHECK-SAME: thread = array<i64: 2>
+// CHECK-SAME: tilec.schedule = #tilec.schedule<block = [4], thread = [2]>
 // CHECK: %[[GROUP:.+]] = gpu.block_id x
 // CHECK: %[[START:.+]] = arith.muli %[[GROUP]], %{{.+}} : index
 // CHECK: %[[ITEM:.+]] = gpu.thread_id x
@@ -37,7 +36,7 @@ func.func @scale(%a: memref<10xf32>, %b: memref<10xf32>) {
     %y = arith.mulf %x, %x : f32 loc("scale.tile":3:7)
     affine.store %y, %b[%i] : memref<10xf32>
   } {tilec.kernel = "mul_0.B.2", tilec.fingerprint = "00ff",
-     tilec.schedule = {block = array<i64: 4>, thread = array<i64: 2>}}
+     tilec.schedule = #tilec.schedule<block = [4], thread = [2]>}
   return
 }
 
@@ -77,13 +76,13 @@ func.func @nests(%a: memref<2x4x8x5xf32>, %b: memref<2x4x8xf32>, %t: memref<1xf3
         affine.store %s, %b[%i, %j, %k] : memref<2x4x8xf32>
       }
     }
-  } {tilec.kernel = "0.sum", tilec.schedule = {block = array<i64: 2, 2, 8>}}
+  } {tilec.kernel = "0.sum", tilec.schedule = #tilec.schedule<block = [2, 2, 8]>}
   affine.for %i = 0 to 2 {
     %x = affine.load %b[%i, 0, 0] : memref<2x4x8xf32>
     %o = affine.load %t[0] : memref<1xf32>
     %y = arith.addf %x, %o : f32
     affine.store %y, %t[0] : memref<1xf32>
-  } {tilec.kernel = "0.sum", tilec.schedule = {}}
+  } {tilec.kernel = "0.sum", tilec.schedule = #tilec.schedule<>}
   return
 }
 
@@ -123,7 +122,7 @@ func.func @gather(%a: memref<16xf32>, %o: memref<2x3x4x4xf32>) {
         }
       }
     }
-  } {tilec.kernel = "gather_0", tilec.schedule = {block = array<i64: 1, 1, 4, 4>}}
+  } {tilec.kernel = "gather_0", tilec.schedule = #tilec.schedule<block = [1, 1, 4, 4]>}
   return
 }
 
@@ -146,6 +145,6 @@ func.func @unroll(%a: memref<4x5xf32>, %b: memref<4xf32>) {
       affine.yield %n : f32
     }
     affine.store %s, %b[%i] : memref<4xf32>
-  } {tilec.kernel = "unrolled", tilec.schedule = {unroll = 2}}
+  } {tilec.kernel = "unrolled", tilec.schedule = #tilec.schedule<unroll = 2>}
   return
 }

@@ -7,7 +7,7 @@ func.func @odd_width(%a: memref<12xf32>) {
   affine.for %i = 0 to 12 {
     %x = affine.load %a[%i] : memref<12xf32>
     affine.store %x, %a[%i] : memref<12xf32>
-  } {tilec.kernel = "k", tilec.schedule = {thread = array<i64: 3>, vector = 3}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<thread = [3], vector = 3>}
   return
 }
 
@@ -18,7 +18,7 @@ func.func @thread_not_multiple(%a: memref<16xf32>) {
   affine.for %i = 0 to 16 {
     %x = affine.load %a[%i] : memref<16xf32>
     affine.store %x, %a[%i] : memref<16xf32>
-  } {tilec.kernel = "k", tilec.schedule = {thread = array<i64: 2>, vector = 4}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<thread = [2], vector = 4>}
   return
 }
 
@@ -29,7 +29,7 @@ func.func @extent_not_multiple(%a: memref<10xf32>) {
   affine.for %i = 0 to 10 {
     %x = affine.load %a[%i] : memref<10xf32>
     affine.store %x, %a[%i] : memref<10xf32>
-  } {tilec.kernel = "k", tilec.schedule = {thread = array<i64: 4>, vector = 4}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<thread = [4], vector = 4>}
   return
 }
 
@@ -43,7 +43,7 @@ func.func @x_is_the_ordered_loop(%a: memref<6x8xf32>) {
       %x = affine.load %a[%i, %j] : memref<6x8xf32>
       affine.store %x, %a[%i, %j] : memref<6x8xf32>
     }
-  } {tilec.kernel = "k", tilec.schedule = {thread = array<i64: 4, 4>, vector = 4, order = array<i64: 1, 0>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<thread = [4, 4], vector = 4, order = [1, 0]>}
   return
 }
 
@@ -55,7 +55,7 @@ func.func @no_parallel_loop(%t: memref<1xf32>) {
     %x = affine.load %t[0] : memref<1xf32>
     %y = arith.addf %x, %x : f32
     affine.store %y, %t[0] : memref<1xf32>
-  } {tilec.kernel = "k", tilec.schedule = {vector = 2}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<vector = 2>}
   return
 }
 
@@ -75,7 +75,7 @@ func.func @staged(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %c: memref<8x8xf32>)
       }
       affine.store %s, %c[%m, %n] : memref<8x8xf32>
     }
-  } {tilec.kernel = "k", tilec.schedule = {block = array<i64: 8, 8, 4>, thread = array<i64: 1, 2>, vector = 2, stage = array<i1: true, true>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [8, 8, 4], thread = [1, 2], vector = 2, stage = [true, true]>}
   return
 }
 
@@ -88,19 +88,6 @@ func.func @short_order(%a: memref<4x8xf32>) {
       %x = affine.load %a[%i, %j] : memref<4x8xf32>
       affine.store %x, %a[%i, %j] : memref<4x8xf32>
     }
-  } {tilec.kernel = "k", tilec.schedule = {order = array<i64: 0>}}
-  return
-}
-
-// -----
-
-func.func @not_a_permutation(%a: memref<4x8xf32>) {
-  // expected-error @+1 {{malformed tilec.schedule}}
-  affine.for %i = 0 to 4 {
-    affine.for %j = 0 to 8 {
-      %x = affine.load %a[%i, %j] : memref<4x8xf32>
-      affine.store %x, %a[%i, %j] : memref<4x8xf32>
-    }
-  } {tilec.kernel = "k", tilec.schedule = {order = array<i64: 1, 1>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<order = [0]>}
   return
 }

@@ -28,7 +28,7 @@ func.func @scale(%a: memref<8x64xf32>, %s: memref<1xf32>, %b: memref<8x64xf32>) 
       %y = arith.mulf %x, %f : f32
       affine.store %y, %b[%i, %j] : memref<8x64xf32>
     }
-  } {tilec.kernel = "scale", tilec.schedule = {block = array<i64: 1, 32>, thread = array<i64: 1, 8>, vector = 4}}
+  } {tilec.kernel = "scale", tilec.schedule = #tilec.schedule<block = [1, 32], thread = [1, 8], vector = 4>}
   return
 }
 
@@ -59,7 +59,7 @@ func.func @matmul(%a: memref<4x6xf32>, %b: memref<6x16xf32>, %c: memref<4x16xf32
       }
       affine.store %0, %c[%m, %n] : memref<4x16xf32>
     }
-  } {tilec.kernel = "matmul", tilec.schedule = {block = array<i64: 4, 16>, thread = array<i64: 1, 4>, vector = 4}}
+  } {tilec.kernel = "matmul", tilec.schedule = #tilec.schedule<block = [4, 16], thread = [1, 4], vector = 4>}
   return
 }
 
@@ -79,7 +79,7 @@ func.func @transpose(%a: memref<8x4xf32>, %b: memref<4x8xf32>) {
       %x = affine.load %a[%j, %i] : memref<8x4xf32>
       affine.store %x, %b[%i, %j] : memref<4x8xf32>
     }
-  } {tilec.kernel = "transpose", tilec.schedule = {thread = array<i64: 1, 2>, vector = 2}}
+  } {tilec.kernel = "transpose", tilec.schedule = #tilec.schedule<thread = [1, 2], vector = 2>}
   return
 }
 
@@ -106,6 +106,6 @@ func.func @ordered(%a: memref<8x4xf32>, %b: memref<4x8xf32>) {
       %x = affine.load %a[%j, %i] : memref<8x4xf32>
       affine.store %x, %b[%i, %j] : memref<4x8xf32>
     }
-  } {tilec.kernel = "ordered", tilec.schedule = {thread = array<i64: 4, 1>, vector = 4, order = array<i64: 1, 0>}}
+  } {tilec.kernel = "ordered", tilec.schedule = #tilec.schedule<thread = [4, 1], vector = 4, order = [1, 0]>}
   return
 }

@@ -58,7 +58,7 @@ func.func @operands(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>) {
     %v = affine.load %a[%k] : memref<4xf32>
     %w = arith.mulf %u, %v : f32
     affine.store %w, %b[%k] : memref<4xf32>
-  } {tilec.kernel = "product_renamed", tilec.schedule = {tile = [2]}}
+  } {tilec.kernel = "product_renamed", tilec.schedule = #tilec.schedule<block = [2]>}
   affine.for %k = 0 to 4 {
     %u = affine.load %b[%k] : memref<4xf32>
     %v = affine.load %b[%k] : memref<4xf32>

@@ -17,11 +17,6 @@ class FuncOp;
 
 namespace tilec {
 
-/// The name of the attribute that marks the outermost loop of a kernel nest.
-inline constexpr const char *kKernelAttrName = "tilec.kernel";
-/// The name of the attribute that holds a kernel's fingerprint.
-inline constexpr const char *kFingerprintAttrName = "tilec.fingerprint";
-
 /// The kernel nests of `func` (its top-level affine.for ops that carry
 /// `tilec.kernel`), in program order.
 llvm::SmallVector<mlir::affine::AffineForOp> getKernelNests(mlir::func::FuncOp func);

@@ -15,6 +15,8 @@
 
 #include "tilec/Dialect/Tile/Transforms/Passes.h"
 
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -33,11 +35,6 @@ namespace tilec::tile {
 using namespace mlir;
 using namespace tilec;
 
-static constexpr llvm::StringLiteral kKernelAttr = "tilec.kernel";
-static constexpr llvm::StringLiteral kFingerprintAttr = "tilec.fingerprint";
-/// Attributes of ours name or schedule a kernel; none changes what it
-/// computes.
-static constexpr llvm::StringLiteral kTilecPrefix = "tilec.";
 
 /// The values used inside `op` but defined outside it, in order of first
 /// use.
@@ -78,9 +75,11 @@ static std::string canonicalForm(Operation *op) {
   for (Value constant : constants)
     builder.clone(*constant.getDefiningOp(), mapping);
   Operation *copy = builder.clone(*op, mapping);
+  // Attributes of ours name or schedule a kernel; none changes what it
+  // computes.
   copy->walk([](Operation *inner) {
     for (NamedAttribute attr : llvm::to_vector(inner->getAttrs()))
-      if (attr.getName().strref().starts_with(kTilecPrefix))
+      if (kernel::isKernelDialectName(attr.getName().strref()))
         inner->removeAttr(attr.getName());
   });
   std::string text;
@@ -100,12 +99,13 @@ struct TileFingerprintKernelsPass
     if (func.isExternal())
       return;
     for (Operation &op : func.getBody().getOps()) {
-      if (!op.hasAttr(kKernelAttr))
+      if (!kernel::KernelName(&getContext()).isAttrPresent(&op))
         continue;
       uint64_t hash = llvm::xxh3_64bits(canonicalForm(&op));
       std::string hex;
       llvm::raw_string_ostream(hex) << llvm::format_hex_no_prefix(hash, 16);
-      op.setAttr(kFingerprintAttr, StringAttr::get(&getContext(), hex));
+      kernel::Fingerprint(&getContext())
+          .setAttr(&op, StringAttr::get(&getContext(), hex));
     }
   }
 };

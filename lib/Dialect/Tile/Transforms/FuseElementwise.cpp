@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Dialect/Tile/Transforms/Passes.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "tilec/Dialect/Tile/IR/TileOps.h"
 #include "tilec/Dialect/Tile/Transforms/Fusion.h"
@@ -38,9 +39,9 @@ struct TileFuseElementwisePass
         if (!isa<TileDialect>(op.getDialect()))
           continue;
         if (fused.contains(&op))
-          op.setAttr(kFusedAttrName, mark);
+          op.setAttr(tilec::kernel::Fused::getNameStr(), mark);
         else
-          op.removeAttr(kFusedAttrName);
+          op.removeAttr(tilec::kernel::Fused::getNameStr());
       }
     });
   }

@@ -12,6 +12,7 @@
 #include "../../../Transforms/KernelNest.h"
 #include "TiledKernel.h"
 
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Schedule/Schedule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -38,7 +39,10 @@ constexpr int64_t kMaxUnroll = 32;
 FailureOr<BandTiling> resolve(AffineForOp kernel, const KernelNest &nest,
                               const KernelSchedule &schedule) {
   unsigned loops = nest.loopCount(), n = nest.band.size();
-  auto fail = [&]() { return kernel.emitError("tilec.schedule: "); };
+  auto fail = [&]() {
+    return kernel.emitError()
+           << tilec::kernel::Schedule::getNameStr() << ": ";
+  };
   if (schedule.block.size() > loops || schedule.thread.size() > loops)
     return fail() << "names " << std::max(schedule.block.size(),
                                           schedule.thread.size())
@@ -87,10 +91,10 @@ struct ApplyCPUSchedulePass
     SmallVector<AffineForOp> kernels;
     for (Operation &op : getOperation().getBody().getOps())
       if (auto loop = dyn_cast<AffineForOp>(op);
-          loop && loop->hasAttr(tilec::schedule::kScheduleAttrName))
+          loop && loop->hasAttr(tilec::kernel::Schedule::getNameStr()))
         kernels.push_back(loop);
     for (AffineForOp kernel : kernels) {
-      auto schedule = tilec::schedule::getKernelSchedule(kernel);
+      auto schedule = tilec::kernel::getKernelSchedule(kernel);
       if (failed(schedule)) {
         signalPassFailure();
         continue;

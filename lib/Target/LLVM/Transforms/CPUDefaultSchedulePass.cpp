@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/LLVM/Transforms/Passes.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "../../../Transforms/KernelNest.h"
 
@@ -46,7 +47,7 @@ struct CPUDefaultSchedulePass
       auto kernel = dyn_cast<AffineForOp>(op);
       // Every top-level nest is a kernel (the loop level emits one per
       // kernel); the `tilec.kernel` name is not needed to schedule it.
-      if (!kernel || kernel->hasAttr(kScheduleAttrName))
+      if (!kernel || kernel->hasAttr(tilec::kernel::Schedule::getNameStr()))
         continue;
       std::optional<KernelNest> nest = matchKernelNest(kernel);
       if (!nest)
@@ -54,7 +55,7 @@ struct CPUDefaultSchedulePass
       KernelModel model = describeKernel(kernel, nest->band);
       // The lane analysis knows better than the model's index check.
       model.vectorizable = nest->vectorizable;
-      setKernelSchedule(kernel,
+      tilec::kernel::setKernelSchedule(kernel,
                         rankCandidates(model, device, ScheduleKind::CPU, 1)
                             .front());
     }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/LLVM/Transforms/Passes.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
 
@@ -92,7 +93,7 @@ func::FuncOp KernelOutliner::makeFunction(Operation *kernel, StringRef name,
   for (Value constant : constants)
     builder.clone(*constant.getDefiningOp(), mapping);
   Operation *copy = builder.clone(*kernel, mapping);
-  copy->removeAttr(tilec::kKernelAttrName);
+  copy->removeAttr(tilec::kernel::KernelName::getNameStr());
   func::ReturnOp::create(builder, kernel->getLoc());
   return function;
 }
@@ -113,9 +114,9 @@ void KernelOutliner::outline(Operation *kernel) {
   for (Value value : valuesFromOutside(kernel))
     (matchPattern(value, m_Constant()) ? constants : arguments)
         .push_back(value);
-  auto name = kernel->getAttrOfType<StringAttr>(tilec::kKernelAttrName);
+  auto name = kernel->getAttrOfType<StringAttr>(tilec::kernel::KernelName::getNameStr());
   auto fingerprint =
-      kernel->getAttrOfType<StringAttr>(tilec::kFingerprintAttrName);
+      kernel->getAttrOfType<StringAttr>(tilec::kernel::Fingerprint::getNameStr());
   StringRef key = fingerprint ? fingerprint.getValue() : "";
 
   func::FuncOp function = makeFunction(
@@ -131,7 +132,7 @@ void KernelOutliner::outline(Operation *kernel) {
   OpBuilder builder(kernel);
   auto call = func::CallOp::create(builder, kernel->getLoc(), function,
                                    arguments);
-  call->setAttr(tilec::kKernelAttrName, name);
+  call->setAttr(tilec::kernel::KernelName::getNameStr(), name);
   kernel->erase();
 }
 
@@ -144,7 +145,7 @@ struct OutlineKernelsPass
         continue;
       for (Operation &op : function.getBody().getOps())
         if (isa<affine::AffineForOp>(op) &&
-            op.getAttrOfType<StringAttr>(tilec::kKernelAttrName))
+            op.getAttrOfType<StringAttr>(tilec::kernel::KernelName::getNameStr()))
           kernels.push_back(&op);
     }
     KernelOutliner outliner(getOperation());

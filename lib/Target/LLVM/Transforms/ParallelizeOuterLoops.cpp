@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/LLVM/Transforms/Passes.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -38,7 +39,7 @@ struct ParallelizeOuterLoopsPass
     getOperation().walk<WalkOrder::PreOrder>([&](AffineForOp loop) {
       if (!runsMoreThanOnce(loop))
         return WalkResult::advance();
-      if (loop->hasAttr(tilec::kParallelLoopAttrName) || isLoopParallel(loop)) {
+      if (loop->hasAttr(tilec::kernel::Parallel::getNameStr()) || isLoopParallel(loop)) {
         chosen.push_back(loop);
         return WalkResult::skip();
       }

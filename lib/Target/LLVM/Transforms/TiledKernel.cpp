@@ -17,6 +17,7 @@
 
 #include "tilec/Schedule/Schedule.h"
 #include "tilec/Target/LLVM/Transforms/Passes.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Affine/LoopUtils.h"
 
@@ -68,7 +69,7 @@ AffineForOp BoxEmitter::loop(Value from, int64_t lower, int64_t upper,
                                  step);
   }
   // Every loop of a box walks a band loop, and band loops are parallel.
-  result->setAttr(tilec::kParallelLoopAttrName, builder.getUnitAttr());
+  result->setAttr(tilec::kernel::Parallel::getNameStr(), builder.getUnitAttr());
   builder.setInsertionPointToStart(result.getBody());
   return result;
 }
@@ -200,7 +201,7 @@ LogicalResult tilec::transforms::tileKernel(const KernelNest &nest,
   }
   for (AffineForOp box : boxes) {
     for (NamedAttribute attr : kernel->getDiscardableAttrs())
-      if (attr.getName() != tilec::schedule::kScheduleAttrName)
+      if (attr.getName() != tilec::kernel::Schedule::getNameStr())
         box->setAttr(attr.getName(), attr.getValue());
     unswitchInvariantGuards(box);
     if (tiling.unroll > 1)

@@ -7,7 +7,7 @@ func.func @not_power_of_two(%A: memref<8xf32>, %C: memref<8xf32>) {
   affine.for %i = 0 to 8 {
     %0 = affine.load %A[%i] : memref<8xf32>
     affine.store %0, %C[%i] : memref<8xf32>
-  } {tilec.kernel = "k", tilec.schedule = {vector = 3 : i64}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<vector = 3>}
   return
 }
 
@@ -18,7 +18,7 @@ func.func @too_many_loops(%A: memref<8xf32>, %C: memref<8xf32>) {
   affine.for %i = 0 to 8 {
     %0 = affine.load %A[%i] : memref<8xf32>
     affine.store %0, %C[%i] : memref<8xf32>
-  } {tilec.kernel = "k", tilec.schedule = {thread = array<i64: 1, 2, 4>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<thread = [1, 2, 4]>}
   return
 }
 
@@ -31,7 +31,7 @@ func.func @order_size(%A: memref<4x8xf32>, %C: memref<4x8xf32>) {
       %0 = affine.load %A[%i, %j] : memref<4x8xf32>
       affine.store %0, %C[%i, %j] : memref<4x8xf32>
     }
-  } {tilec.kernel = "k", tilec.schedule = {order = array<i64: 0>}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<order = [0]>}
   return
 }
 
@@ -44,7 +44,7 @@ func.func @lanes_not_whole_vectors(%A: memref<4x8xf32>, %C: memref<4x8xf32>) {
       %0 = affine.load %A[%i, %j] : memref<4x8xf32>
       affine.store %0, %C[%i, %j] : memref<4x8xf32>
     }
-  } {tilec.kernel = "k", tilec.schedule = {thread = array<i64: 1, 6>, vector = 4 : i64}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<thread = [1, 6], vector = 4>}
   return
 }
 
@@ -57,28 +57,6 @@ func.func @too_many_points(%A: memref<64x64xf32>, %C: memref<64x64xf32>) {
       %0 = affine.load %A[%i, %j] : memref<64x64xf32>
       affine.store %0, %C[%i, %j] : memref<64x64xf32>
     }
-  } {tilec.kernel = "k", tilec.schedule = {thread = array<i64: 32, 32>}}
-  return
-}
-
-// -----
-
-func.func @malformed(%A: memref<8xf32>, %C: memref<8xf32>) {
-  // expected-error @+1 {{malformed tilec.schedule: 'thread' holds 0, below 1}}
-  affine.for %i = 0 to 8 {
-    %0 = affine.load %A[%i] : memref<8xf32>
-    affine.store %0, %C[%i] : memref<8xf32>
-  } {tilec.kernel = "k", tilec.schedule = {thread = array<i64: 0>}}
-  return
-}
-
-// -----
-
-func.func @unknown_entry(%A: memref<8xf32>, %C: memref<8xf32>) {
-  // expected-error @+1 {{malformed tilec.schedule: unknown schedule entry 'tile'}}
-  affine.for %i = 0 to 8 {
-    %0 = affine.load %A[%i] : memref<8xf32>
-    affine.store %0, %C[%i] : memref<8xf32>
-  } {tilec.kernel = "k", tilec.schedule = {tile = 4 : i64}}
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<thread = [32, 32]>}
   return
 }

@@ -38,7 +38,7 @@ func.func @matmul(%A: memref<7x8xf32>, %B: memref<8x16xf32>, %C: memref<7x16xf32
       affine.store %sum, %C[%m, %n] : memref<7x16xf32>
     }
   } {tilec.kernel = "contract_0_C", tilec.fingerprint = "1",
-     tilec.schedule = {block = array<i64: 0, 8>, thread = array<i64: 3, 8>, vector = 4 : i64, unroll = 1 : i64, order = array<i64: 1, 0>}}
+     tilec.schedule = #tilec.schedule<block = [0, 8], thread = [3, 8], vector = 4, order = [1, 0]>}
   return
 }
 
@@ -84,7 +84,7 @@ func.func @conv(%I: memref<8x4xf32>, %F: memref<3x4x8xf32>, %O: memref<8x8xf32>)
       affine.store %0, %O[%x, %co] : memref<8x8xf32>
     }
   } {tilec.kernel = "contract_0_O",
-     tilec.schedule = {thread = array<i64: 2, 8>, vector = 8 : i64}}
+     tilec.schedule = #tilec.schedule<thread = [2, 8], vector = 8>}
   return
 }
 
@@ -108,7 +108,7 @@ func.func @elementwise(%A: memref<4x20xf32>, %B: memref<20xf32>, %C: memref<4x20
       %3 = arith.addf %1, %2 : f32
       affine.store %3, %C[%i, %j] : memref<4x20xf32>
     }
-  } {tilec.kernel = "add_0", tilec.schedule = {vector = 8 : i64}}
+  } {tilec.kernel = "add_0", tilec.schedule = #tilec.schedule<vector = 8>}
   return
 }
 
@@ -116,13 +116,13 @@ func.func @elementwise(%A: memref<4x20xf32>, %B: memref<20xf32>, %C: memref<4x20
 // knows: left as it is, schedule included.
 // CHECK-LABEL: func.func @gather
 // CHECK:       memref.load
-// CHECK:       } {tilec.kernel = "gather_0_C", tilec.schedule = {vector = 4 : i64}}
+// CHECK:       } {tilec.kernel = "gather_0_C", tilec.schedule = #tilec.schedule<vector = 4>}
 func.func @gather(%A: memref<10xf32>, %I: memref<6xindex>, %C: memref<6xf32>) {
   affine.for %i = 0 to 6 {
     %0 = affine.load %I[%i] : memref<6xindex>
     %1 = memref.load %A[%0] : memref<10xf32>
     affine.store %1, %C[%i] : memref<6xf32>
-  } {tilec.kernel = "gather_0_C", tilec.schedule = {vector = 4 : i64}}
+  } {tilec.kernel = "gather_0_C", tilec.schedule = #tilec.schedule<vector = 4>}
   return
 }
 
@@ -147,7 +147,7 @@ func.func @unused_map_operands(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: mem
       }
       affine.store %sum, %C[%m, %n] : memref<8x8xf32>
     }
-  } {tilec.kernel = "contract_0_C", tilec.schedule = {block = array<i64: 0, 0>, order = array<i64>, stage = array<i1>, thread = array<i64: 2, 8>, unroll = 1 : i64, vector = 8 : i64}}
+  } {tilec.kernel = "contract_0_C", tilec.schedule = #tilec.schedule<block = [0, 0], thread = [2, 8], vector = 8>}
   return
 }
 
@@ -165,6 +165,6 @@ func.func @conversions_keep_rounding(%X: memref<8xf64>, %Y: memref<8xf64>) {
     %e = arith.extf %t : f32 to f64
     %m = arith.mulf %e, %x : f64
     affine.store %m, %Y[%i] : memref<8xf64>
-  } {tilec.kernel = "ewise_0_Y", tilec.schedule = {block = array<i64: 0>, order = array<i64>, stage = array<i1>, thread = array<i64: 1>, unroll = 1 : i64, vector = 1 : i64}}
+  } {tilec.kernel = "ewise_0_Y", tilec.schedule = #tilec.schedule<block = [0], thread = [1]>}
   return
 }

@@ -21,9 +21,6 @@ class OpOperand;
 namespace tilec::tile {
 class ContractOp;
 
-/// The unit attribute that marks a producer computed inside its consumer.
-constexpr llvm::StringLiteral kFusedAttrName = "tilec.fused";
-
 /// Whether `op` is an elementwise tile op: one scalar operation per element
 /// with NumPy broadcasting of its operands (casts, comparisons, select and
 /// pow included).

@@ -15,12 +15,6 @@
 
 namespace tilec {
 
-/// A unit attribute on an affine.for whose iterations are independent, set
-/// by the pass that made the loop (tilec-cpu-apply-schedule, for the loops
-/// of a kernel's parallel band) so that tilec-cpu-parallelize-outer-loops
-/// need not prove it again.
-inline constexpr llvm::StringLiteral kParallelLoopAttrName = "tilec.parallel";
-
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "tilec/Target/LLVM/Transforms/Passes.h.inc"

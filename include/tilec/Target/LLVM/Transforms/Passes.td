@@ -33,6 +33,7 @@ def CPUDefaultSchedulePass
     Option<"l2Bytes", "l2-bytes", "int64_t", "0",
            "L2 cache size in bytes (0 = the host's)">,
   ];
+  let dependentDialects = ["::tilec::kernel::KernelDialect"];
 }
 
 def ApplyCPUSchedulePass
