@@ -3,13 +3,13 @@
 // 16-byte SSE registers, so the kernel is vectorised 4 floats at a time and
 // the assembly uses xmm registers only; skylake-avx512 has 64-byte ones, so
 // 16 floats at a time in zmm registers.
-// RUN: tilec-translate --loops-to-llvmir --cpu=x86-64 --no-parallel %s \
+// RUN: tilec-translate --tilec-to-llvmir --cpu=x86-64 --no-parallel %s \
 // RUN:   | FileCheck %s --check-prefix=SSE
-// RUN: tilec-translate --loops-to-asm --cpu=x86-64 --no-parallel %s \
+// RUN: tilec-translate --tilec-to-asm --cpu=x86-64 --no-parallel %s \
 // RUN:   | FileCheck %s --check-prefix=SSE-ASM
-// RUN: tilec-translate --loops-to-llvmir --cpu=skylake-avx512 --no-parallel \
+// RUN: tilec-translate --tilec-to-llvmir --cpu=skylake-avx512 --no-parallel \
 // RUN:   %s | FileCheck %s --check-prefix=AVX512
-// RUN: tilec-translate --loops-to-asm --cpu=skylake-avx512 --no-parallel %s \
+// RUN: tilec-translate --tilec-to-asm --cpu=skylake-avx512 --no-parallel %s \
 // RUN:   | FileCheck %s --check-prefix=AVX512-ASM
 
 // SSE: fmul {{.*}}<4 x float>
