@@ -31,6 +31,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
@@ -43,6 +44,9 @@ void tilec::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::scf::SCFDialect>();
   // The gpu level (tilec-pipeline-gpu).
   registry.insert<mlir::gpu::GPUDialect, mlir::vector::VectorDialect>();
+  // The SPIR-V level (tilec-pipeline-spirv), so that a hand-written
+  // spirv.module parses (tests of the passes that run on one).
+  registry.insert<mlir::spirv::SPIRVDialect>();
   // The CPU back end (tilec-pipeline-llvm): its conversion interfaces.
   registerLoopsToLLVMDialects(registry);
 }
