@@ -22,7 +22,7 @@
 #include "tilec/Target/SPIRV/SPIRVBackend.h"
 #include "tilec/Target/SPIRV/SPIRVTranslation.h"
 #include "tilec/Target/TargetBackend.h"
-#include "tilec/Transforms/Passes.h"
+#include "tilec/Dialect/Kernel/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -56,7 +56,7 @@ void tilec::registerAllPasses() {
   registerTilecConversionPasses();
   registerTilecPipelines();
   registerTilecSPIRVPasses();
-  registerTilecTransformsPasses();
+  registerTilecKernelTransformsPasses();
   registerTilecCPUTransformsPasses();
 }
 

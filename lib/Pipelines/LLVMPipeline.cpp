@@ -23,7 +23,7 @@
 #include "tilec/Pipelines/Phase.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 #include "tilec/Target/LLVM/Transforms/Passes.h"
-#include "tilec/Transforms/Passes.h"
+#include "tilec/Dialect/Kernel/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"

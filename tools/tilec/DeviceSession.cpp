@@ -21,7 +21,7 @@
 #include "tilec/Schedule/ProfileCache.h"
 #include "tilec/Support/FileIO.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
-#include "tilec/Transforms/TemporaryPlan.h"
+#include "tilec/Dialect/Kernel/Analysis/TemporaryPlan.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"

@@ -62,7 +62,7 @@ DeviceTarget openDeviceTarget(Target target, const std::string &request,
 compiler::ScheduleTarget scheduleTargetOf(const DeviceTarget &device);
 
 /// The temporaries of a compiled program and where they are stored
-/// (Transforms/TemporaryPlan.h): the same plan on every target.
+/// (Dialect/Kernel/Analysis/TemporaryPlan.h): the same plan on every target.
 struct TemporaryMemory {
   uint64_t peakBytes = 0;     ///< the storage of all slots
   uint64_t unsharedBytes = 0; ///< the temporaries' storage without sharing

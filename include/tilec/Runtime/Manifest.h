@@ -31,7 +31,7 @@
 // kernels name the same kernel function. Every kernel argument is a buffer,
 // passed in `args` order (OpenCL: kernel argument i; SPIR-V: `bindings`).
 // Temporary buffers are device-only, untyped storage planned by the compiler
-// (Transforms/TemporaryPlan.h): temporaries whose lifetimes do not overlap
+// (Dialect/Kernel/Analysis/TemporaryPlan.h): temporaries whose lifetimes do not overlap
 // share one buffer whatever their types, so kernels must run in order, each
 // after the one before has finished. An output buffer may also be read by
 // later kernels. Outputs are never inputs.

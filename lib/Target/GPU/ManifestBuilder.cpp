@@ -11,7 +11,7 @@
 #include "tilec/Target/GPU/ManifestBuilder.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Dialect/Tile/IR/ElementTypes.h"
-#include "tilec/Transforms/TemporaryPlan.h"
+#include "tilec/Dialect/Kernel/Analysis/TemporaryPlan.h"
 #include "tilec/Target/GPU/GPUProgram.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

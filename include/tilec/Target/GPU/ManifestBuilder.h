@@ -2,9 +2,9 @@
 //
 // Fills the launch manifest (Runtime/Manifest.h) from a gpu-level module:
 // the buffers (the entry function's inputs and outputs in header order,
-// then one temporary buffer per storage slot of the temporary plan,
-// Transforms/TemporaryPlan.h, shared by the memref.alloc temporaries whose
-// lifetimes do not overlap), the kernels in launch order with
+// then one temporary buffer per storage slot of the temporary plan of
+// Dialect/Kernel/Analysis/TemporaryPlan.h, shared by the memref.alloc
+// temporaries whose lifetimes do not overlap), the kernels in launch order with
 // their buffer arguments and how each kernel accesses them, work sizes
 // (global = grid * block, local = block, per dimension), flop and byte
 // estimates and the Tile statements each kernel computes.

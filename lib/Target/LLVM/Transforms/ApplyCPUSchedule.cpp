@@ -9,7 +9,7 @@
 
 #include "tilec/Target/LLVM/Transforms/Passes.h"
 
-#include "../../../Transforms/KernelNest.h"
+#include "tilec/Dialect/Kernel/Analysis/KernelNest.h"
 #include "TiledKernel.h"
 
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"

@@ -9,7 +9,7 @@
 #include "tilec/Target/LLVM/Transforms/Passes.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
-#include "../../../Transforms/KernelNest.h"
+#include "tilec/Dialect/Kernel/Analysis/KernelNest.h"
 
 #include "tilec/Schedule/CPUDefaultSchedule.h"
 #include "tilec/Schedule/CostModel.h"

@@ -9,7 +9,7 @@
 #ifndef TILEC_LIB_TRANSFORMS_MICROKERNEL_H
 #define TILEC_LIB_TRANSFORMS_MICROKERNEL_H
 
-#include "../../../Transforms/KernelNest.h"
+#include "tilec/Dialect/Kernel/Analysis/KernelNest.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"

@@ -8,7 +8,7 @@
 #ifndef TILEC_LIB_TRANSFORMS_TILEDKERNEL_H
 #define TILEC_LIB_TRANSFORMS_TILEDKERNEL_H
 
-#include "../../../Transforms/KernelNest.h"
+#include "tilec/Dialect/Kernel/Analysis/KernelNest.h"
 
 namespace tilec::transforms {
 

@@ -1,13 +1,13 @@
 //===- Passes.h - Loop-level transforms of tilec ----------------*- C++ -*-===//
 //
 // Declares the loop-level passes every back end runs
-// (tilec-share-temporary-buffers) and their registration, generated from
+// (tilec-kernel-share-temporary-buffers) and their registration, generated from
 // Passes.td. The CPU-only passes are in tilec/Target/LLVM/Transforms.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_TRANSFORMS_PASSES_H
-#define TILEC_TRANSFORMS_PASSES_H
+#ifndef TILEC_DIALECT_KERNEL_TRANSFORMS_PASSES_H
+#define TILEC_DIALECT_KERNEL_TRANSFORMS_PASSES_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
@@ -16,8 +16,8 @@ namespace tilec {
 
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
-#include "tilec/Transforms/Passes.h.inc"
+#include "tilec/Dialect/Kernel/Transforms/Passes.h.inc"
 
 } // namespace tilec
 
-#endif // TILEC_TRANSFORMS_PASSES_H
+#endif // TILEC_DIALECT_KERNEL_TRANSFORMS_PASSES_H

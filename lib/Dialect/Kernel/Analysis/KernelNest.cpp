@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelNest.h"
+#include "tilec/Dialect/Kernel/Analysis/KernelNest.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/IR/AffineExpr.h"

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Transforms/TemporaryPlan.h"
+#include "tilec/Dialect/Kernel/Analysis/TemporaryPlan.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "llvm/ADT/DenseMap.h"

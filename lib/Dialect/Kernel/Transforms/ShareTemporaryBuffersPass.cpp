@@ -1,4 +1,4 @@
-//===- ShareTemporaryBuffersPass.cpp - tilec-share-temporary-buffers ------===//
+//===- ShareTemporaryBuffersPass.cpp - tilec-kernel-share-temporary-buffers ------===//
 //
 // Realises the temporary plan (TemporaryPlan.h) on the CPU: one byte buffer
 // per slot, 64-byte aligned, and each temporary a memref.view of its slot.
@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Transforms/Passes.h"
-#include "tilec/Transforms/TemporaryPlan.h"
+#include "tilec/Dialect/Kernel/Transforms/Passes.h"
+#include "tilec/Dialect/Kernel/Analysis/TemporaryPlan.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -20,7 +20,7 @@
 
 namespace tilec {
 #define GEN_PASS_DEF_SHARETEMPORARYBUFFERSPASS
-#include "tilec/Transforms/Passes.h.inc"
+#include "tilec/Dialect/Kernel/Transforms/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_LIB_TRANSFORMS_KERNELNEST_H
-#define TILEC_LIB_TRANSFORMS_KERNELNEST_H
+#ifndef TILEC_DIALECT_KERNEL_ANALYSIS_KERNELNEST_H
+#define TILEC_DIALECT_KERNEL_ANALYSIS_KERNELNEST_H
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "llvm/ADT/DenseSet.h"
@@ -59,4 +59,4 @@ std::optional<KernelNest> matchKernelNest(mlir::affine::AffineForOp kernel);
 
 } // namespace tilec::transforms
 
-#endif // TILEC_LIB_TRANSFORMS_KERNELNEST_H
+#endif // TILEC_DIALECT_KERNEL_ANALYSIS_KERNELNEST_H

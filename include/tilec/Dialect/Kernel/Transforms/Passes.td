@@ -1,17 +1,17 @@
 //===- Passes.td - Loop-level transforms of tilec --------*- tablegen -*-===//
 //
 // The loop-level passes every back end runs. TableGen generates the pass
-// classes, their create functions and registerTilecTransformsPasses().
+// classes, their create functions and registerTilecKernelTransformsPasses().
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_TRANSFORMS_PASSES_TD
-#define TILEC_TRANSFORMS_PASSES_TD
+#ifndef TILEC_DIALECT_KERNEL_TRANSFORMS_PASSES_TD
+#define TILEC_DIALECT_KERNEL_TRANSFORMS_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
 
 def ShareTemporaryBuffersPass
-    : Pass<"tilec-share-temporary-buffers", "::mlir::func::FuncOp"> {
+    : Pass<"tilec-kernel-share-temporary-buffers", "::mlir::func::FuncOp"> {
   let summary = "Store temporaries whose lifetimes do not overlap together";
   let description = [{
     Plans the function's temporaries (top-level memref.alloc ops) with
@@ -29,4 +29,4 @@ def ShareTemporaryBuffersPass
   ];
 }
 
-#endif // TILEC_TRANSFORMS_PASSES_TD
+#endif // TILEC_DIALECT_KERNEL_TRANSFORMS_PASSES_TD

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s -split-input-file -tilec-share-temporary-buffers | FileCheck %s
+// RUN: tilec-opt %s -split-input-file -tilec-kernel-share-temporary-buffers | FileCheck %s
 
 // A chain of four kernels through three temporaries of different types and
 // sizes. %a (64 bytes) and %b (128 bytes) are alive together in the second

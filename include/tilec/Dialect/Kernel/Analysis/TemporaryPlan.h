@@ -6,7 +6,7 @@
 // nests, or gpu.launch_func). planTemporaries gives each temporary a live
 // interval over those ops and a storage slot, so that temporaries whose
 // intervals do not overlap share a slot. The CPU back end allocates one
-// buffer per slot (tilec-share-temporary-buffers); the GPU manifest lists
+// buffer per slot (tilec-kernel-share-temporary-buffers); the GPU manifest lists
 // one device buffer per slot.
 //
 // The algorithm, in three steps:
@@ -27,8 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_TRANSFORMS_TEMPORARYPLAN_H
-#define TILEC_TRANSFORMS_TEMPORARYPLAN_H
+#ifndef TILEC_DIALECT_KERNEL_ANALYSIS_TEMPORARYPLAN_H
+#define TILEC_DIALECT_KERNEL_ANALYSIS_TEMPORARYPLAN_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -79,4 +79,4 @@ TemporaryPlan planEntryTemporaries(mlir::ModuleOp module);
 
 } // namespace tilec
 
-#endif // TILEC_TRANSFORMS_TEMPORARYPLAN_H
+#endif // TILEC_DIALECT_KERNEL_ANALYSIS_TEMPORARYPLAN_H
