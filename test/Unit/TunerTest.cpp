@@ -247,7 +247,7 @@ TEST_CASE("each winner is merged into the schedule file at once",
   }
 }
 
-TEST_CASE("--force retunes what the file has, --stop-after stops",
+TEST_CASE("force retunes what the file has, and stop-after stops",
           "[autotune]") {
   TestClock clock;
   RecordingObserver observer;
