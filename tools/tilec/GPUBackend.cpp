@@ -26,6 +26,7 @@
 #include "tilec/Target/GPU/ManifestBuilder.h"
 #include "tilec/Target/OpenCL/OpenCLEmitter.h"
 #include "tilec/Target/SPIRV/SPIRVTarget.h"
+#include "tilec/Target/TargetBackend.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -84,7 +85,7 @@ std::string kernelFilePath(Target target, const CompileOptions &options) {
   llvm::StringRef input = options.program.inputPath;
   return (input == "-" ? std::string("kernel")
                        : llvm::sys::path::stem(input).str()) +
-         (target == Target::SPIRV ? ".spv" : ".cl");
+         getTargetBackend(targetName(target)).artefactExtension().str();
 }
 
 /// The kernel file's name as its manifest records it.

@@ -1,8 +1,11 @@
 //===- Targets.cpp - The targets and --emit kinds this build offers -------===//
 //
-// The tables below are the single record of what is built: a target whose
-// back end has not landed yet is listed but refused. Every --emit kind is
-// built, so that table only names them.
+// What a backend is (its aliases, whether this build has it, why -O does not
+// apply to it) is the backend registry's (Target/TargetBackend.h); the table
+// below only lists the --target spellings in the order help texts give them,
+// adds the interpreter (a run target that is no backend) and says which
+// targets `tilec run` executes. Every --emit kind is built, so that table
+// only names them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +14,7 @@
 #include "Options.h"
 
 #include "tilec/Compiler/ScheduleLoading.h"
+#include "tilec/Target/TargetBackend.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -29,18 +33,21 @@ namespace {
 struct TargetInfo {
   Target target;
   const char *name;
-  const char *alias; ///< another accepted spelling, or nullptr
-  bool compiles;     ///< `tilec FILE --target=T` produces an artefact
-  bool runs;         ///< `tilec run --target=T` executes
+  bool runs; ///< `tilec run --target=T` executes
 };
 
 constexpr TargetInfo targetTable[] = {
-    {Target::OpenCL, "opencl", nullptr, true, true},
-    {Target::SPIRV, "spirv", nullptr, true, true},
-    {Target::LLVMX86, "llvm-x86", "llvm", true, true},
-    {Target::PTX, "ptx", nullptr, false, false},
-    {Target::Interp, "interp", nullptr, false, true},
+    {Target::OpenCL, "opencl", true},
+    {Target::SPIRV, "spirv", true},
+    {Target::LLVMX86, "llvm-x86", true},
+    {Target::PTX, "ptx", false},
+    {Target::Interp, "interp", true},
 };
+
+/// The registered backend of a target; null for the interpreter.
+const tilec::TargetBackend *backendOf(const TargetInfo &entry) {
+  return tilec::lookupTargetBackend(entry.name);
+}
 
 struct EmitInfo {
   EmitKind kind;
@@ -89,7 +96,11 @@ template <typename Table> std::string listChoices(const Table &table) {
   return text;
 }
 
-bool compiles(const TargetInfo &entry) { return entry.compiles; }
+/// `tilec FILE --target=T` produces an artefact.
+bool compiles(const TargetInfo &entry) {
+  const tilec::TargetBackend *backend = backendOf(entry);
+  return backend && backend->available();
+}
 bool runs(const TargetInfo &entry) { return entry.runs; }
 bool notRuns(const TargetInfo &entry) { return !entry.runs; }
 bool anyEmitKind(const EmitInfo &) { return true; }
@@ -110,9 +121,11 @@ llvm::StringRef tilec::driver::emitKindName(EmitKind kind) {
 }
 
 Target tilec::driver::parseTarget(llvm::StringRef name) {
-  for (const TargetInfo &entry : targetTable)
-    if (name == entry.name || (entry.alias && name == entry.alias))
+  for (const TargetInfo &entry : targetTable) {
+    const tilec::TargetBackend *backend = backendOf(entry);
+    if (backend ? backend->isCalled(name) : name == entry.name)
       return entry.target;
+  }
   failUsage(fmt::format("unknown target '{}'; expected {}", name.str(),
                         listChoices(targetTable)));
 }
@@ -127,7 +140,7 @@ EmitKind tilec::driver::parseEmitKind(llvm::StringRef name) {
 
 void tilec::driver::requireCompileTarget(Target target) {
   const TargetInfo &entry = info(target);
-  if (entry.compiles)
+  if (compiles(entry))
     return;
   if (entry.runs)
     failUsage(fmt::format("target '{}' executes programs and produces no "
@@ -152,26 +165,32 @@ void tilec::driver::requireRunTarget(Target target) {
 void tilec::driver::warnIfOptLevelIgnored(bool given, int level,
                                           Target target,
                                           std::optional<EmitKind> emit) {
-  bool machineCode = !emit || emit == EmitKind::LLVM || emit == EmitKind::Asm;
-  if (!given || (target == Target::LLVMX86 && machineCode))
+  const tilec::TargetBackend *backend = backendOf(info(target));
+  auto printedBy = [&](const tilec::TargetBackend *candidate) {
+    return candidate->emits(emitKindName(*emit));
+  };
+  // -O applies where the backend's own code is made: no --emit, or one of
+  // the stages it prints.
+  bool applies = backend && backend->optLevelIgnoredReason().empty() &&
+                 (!emit || printedBy(backend));
+  if (!given || applies)
     return;
-  // The forms a target's back end prints (cl, spirv-asm) are its code; the
-  // others stop before any back end.
-  bool beforeCodeGen = emit && !machineCode && emit != EmitKind::CL &&
-                       emit != EmitKind::SPIRVAsm;
+  // The forms some backend prints (llvm, asm, cl, spirv-asm) are its code;
+  // the others stop before any back end.
+  bool beforeCodeGen =
+      emit && llvm::none_of(tilec::targetBackends(), printedBy);
   std::string what, why;
   if (beforeCodeGen) {
     what = fmt::format("--emit={}", emitKindName(*emit).str());
     why = "which stops before code generation";
   } else {
     what = fmt::format("target '{}'", targetName(target).str());
-    why = target == Target::OpenCL  ? "whose kernels the OpenCL driver "
-                                      "optimises when it builds them"
-          : target == Target::SPIRV ? "whose kernels the Vulkan driver "
-                                      "optimises when it builds them"
-          : target == Target::Interp
-              ? "which interprets the program and compiles nothing"
-              : "which has no code generation in this build";
+    if (!backend)
+      why = "which interprets the program and compiles nothing";
+    else if (backend->optLevelIgnoredReason().empty())
+      why = "which has no code generation in this build";
+    else
+      why = backend->optLevelIgnoredReason().str();
   }
   llvm::errs() << fmt::format("tilec: warning: -O{} does not apply to {}, "
                               "{}; it sets the level of llvm-x86 code and is "
@@ -193,9 +212,9 @@ std::string tilec::driver::compileTargetHelp() {
     if (entry.target == Target::Interp)
       continue; // not a compile target; `tilec run` documents it
     std::string name = entry.name;
-    if (entry.alias)
-      name += fmt::format(" (alias {})", entry.alias);
-    std::string &list = entry.compiles ? built : unbuilt;
+    for (llvm::StringRef alias : backendOf(entry)->aliases())
+      name += fmt::format(" (alias {})", alias.str());
+    std::string &list = compiles(entry) ? built : unbuilt;
     list += list.empty() ? name : ", " + name;
   }
   std::string help = "code-generation target, default opencl; available: " +

@@ -15,6 +15,7 @@
 #include "tilec/Support/FileIO.h"
 #include "tilec/Support/Npy.h"
 #include "tilec/Support/Version.h"
+#include "tilec/Target/TargetBackend.h"
 
 #include "tilec/Frontend/TypedAST.h"
 
@@ -95,7 +96,8 @@ void tilec::driver::exportCandidates(const ExportRequest &request,
     check(writeNpy(boundPathFor((fs::path(dir) / relative).string()),
                    request.bounds[i]));
   }
-  std::string extension = device.target == Target::SPIRV ? ".spv" : ".cl";
+  std::string extension =
+      getTargetBackend(targetName(device.target)).artefactExtension().str();
 
   for (size_t k = 0; k < tasks.size(); ++k) {
     const KernelTask &task = tasks[k];

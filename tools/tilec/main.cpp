@@ -13,6 +13,7 @@
 #include "Targets.h"
 
 #include "tilec/Compiler/StageTiming.h"
+#include "tilec/InitAll.h"
 #include "tilec/Support/Version.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -129,6 +130,8 @@ int runDriver(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // Before the flags are declared: their help texts list the backends.
+  tilec::registerAllTargetBackends();
   int exitCode;
   try {
     exitCode = runDriver(argc, argv);
