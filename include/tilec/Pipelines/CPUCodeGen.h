@@ -1,11 +1,11 @@
 //===- CPUCodeGen.h - Compiling the loop level for one CPU ------*- C++ -*-===//
 //
 // The CPU back end's compile sequence, written once for every tool (`tilec`
-// for llvm-x86, the host JIT, tilec-cpu): the CPU is named once, and both
-// the default schedules (their SIMD width and register count) and the code
-// LLVM generates come from the one TargetMachine made for it. A tool that
+// for llvm-x86, the host JIT, tilec-translate): the CPU is named once, and
+// both the default schedules (their SIMD width and register count) and the
+// code LLVM generates come from the one TargetMachine made for it. A tool that
 // schedules for one CPU and generates code for another gets slow or wrong
-// code (issue 14 found `tilec-cpu --cpu=X` doing so).
+// code (the deleted tilec-cpu tool did so with --cpu=X).
 //
 // The stages, in order: buildPipeline (loop level -> LLVM dialect, run by
 // the caller, who may time its passes), translate, optimize, emit.
@@ -22,15 +22,8 @@
 #include <memory>
 #include <string>
 
-namespace llvm {
-class LLVMContext;
-class Module;
-class TargetMachine;
-class raw_pwrite_stream;
-} // namespace llvm
-
+// CodeGen.h declares the LLVM and MLIR classes the stages take.
 namespace mlir {
-class ModuleOp;
 class OpPassManager;
 } // namespace mlir
 
