@@ -57,35 +57,11 @@ CacheKey tilec::compiler::cpuCacheKey(llvm::StringRef target,
 
 CacheKey tilec::compiler::gpuCacheKey(llvm::StringRef target,
                                       mlir::ModuleOp module,
-                                      const GPUTargetOptions &limits,
-                                      const SPIRVTargetOptions *spirv,
                                       const ManifestContext &manifest) {
   CacheKey key;
   key.add("target", target);
   key.add("output", "kernels+manifest");
   key.add("device", manifest.device);
-  key.add("limits",
-          fmt::format("work-group {} [{},{},{}], local {} B, {} units, "
-                      "vector {}, subgroup {}",
-                      limits.maxWorkGroupSize, limits.maxWorkItemSizes[0],
-                      limits.maxWorkItemSizes[1], limits.maxWorkItemSizes[2],
-                      limits.localMemBytes, limits.computeUnits,
-                      limits.preferredVectorWidth, limits.subgroupSize));
-  if (spirv) {
-    key.add("spirv",
-            fmt::format("1.{} fp16 {} fp64 {} int8 {} int16 {} int64 {} "
-                        "storage8 {} storage16 {} subgroups {} size {}",
-                        spirv->versionMinor, spirv->fp16, spirv->fp64,
-                        spirv->int8, spirv->int16, spirv->int64,
-                        spirv->storage8Bit, spirv->storage16Bit,
-                        spirv->subgroups, spirv->subgroupSize));
-    key.add("spirv-float-controls",
-            fmt::format("inf-nan {} {} {} denorm {} {} {}",
-                        spirv->infNanPreserve16, spirv->infNanPreserve32,
-                        spirv->infNanPreserve64, spirv->denormPreserve16,
-                        spirv->denormPreserve32, spirv->denormPreserve64));
-    key.add("spirv-loop-budget", std::to_string(spirv->maxLoopIterations));
-  }
   key.add("manifest-program", manifest.program);
   key.add("manifest-artefact", manifest.artefact);
   key.add("manifest-entry", manifest.entry);

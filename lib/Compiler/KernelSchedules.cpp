@@ -61,7 +61,7 @@ llvm::Error setCPUDefaults(mlir::ModuleOp module) {
 
 llvm::Expected<std::vector<KernelReport>> tilec::compiler::scheduleKernels(
     mlir::ModuleOp module, const ScheduleTarget &target,
-    const GPUTargetOptions &limits, const ScheduleChoice &schedules,
+    const ScheduleChoice &schedules,
     bool verbose, Reporter &reporter) {
   applySchedules(module, schedules.overrides);
   std::set<std::string> fromFile;
@@ -77,7 +77,7 @@ llvm::Expected<std::vector<KernelReport>> tilec::compiler::scheduleKernels(
       return std::move(error);
   } else {
     for (auto func : module.getOps<mlir::func::FuncOp>())
-      setGPUDefaults(func, withinLimits(target.profile, limits));
+      setGPUDefaults(func, target.profile);
   }
 
   std::vector<KernelReport> reports;

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <string>
 
+using namespace tilec;
 using namespace tilec::schedule;
 
 namespace {
@@ -148,4 +149,30 @@ tilec::schedule::defaultCPUSchedule(const KernelShape &kernel,
       schedule.order.push_back(static_cast<int64_t>(i));
   }
   return schedule;
+}
+
+DeviceProfile tilec::schedule::profileFromCPUFacts(const CPUFacts &facts) {
+  DeviceProfile profile;
+  profile.isCPU = true;
+  profile.computeUnits = 1;
+  profile.vectorBytes = facts.vectorBytes;
+  profile.vectorRegisters = facts.vectorRegisters;
+  profile.l1Bytes = facts.l1Bytes;
+  profile.l2Bytes = facts.l2Bytes;
+  profile.preferredVectorWidth = std::max<int64_t>(facts.vectorBytes / 4, 1);
+  return profile;
+}
+
+DeviceProfile tilec::schedule::hostCPUProfile() {
+  DeviceProfile profile = profileFromCPUFacts(hostCPUFacts());
+  Result<rt::TargetRuntime> host = rt::openTargetRuntime("cpu");
+  if (host && !host->devices.empty()) {
+    const rt::DeviceInfo &device = host->devices.front();
+    profile.id = device.id;
+    profile.computeUnits = std::max<int64_t>(device.computeUnits, 1);
+    profile.clockMHz = device.clockMHz;
+    if (device.cacheLineBytes)
+      profile.cacheLineBytes = device.cacheLineBytes;
+  }
+  return profile;
 }

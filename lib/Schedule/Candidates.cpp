@@ -320,7 +320,7 @@ KernelSchedule handDefault(const KernelModel &kernel,
     GPUKernelShape shape;
     shape.parallelExtents = kernel.parallelExtents;
     shape.reducesInRegisters = kernel.registerReduction;
-    return defaultGPUSchedule(shape, gpuTargetOptions(device));
+    return defaultGPUSchedule(shape, device);
   }
   KernelShape shape;
   shape.extents = kernel.parallelExtents;

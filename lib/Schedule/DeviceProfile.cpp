@@ -10,9 +10,8 @@
 
 #include "tilec/Schedule/DeviceProfile.h"
 
-#include "tilec/Schedule/CPUDefaultSchedule.h"
-
 #include <algorithm>
+#include <tuple>
 
 using namespace tilec;
 using namespace tilec::schedule;
@@ -46,17 +45,23 @@ double tilec::schedule::clockHz(const DeviceProfile &profile) {
   return mhz * 1e6;
 }
 
-GPUTargetOptions
-tilec::schedule::gpuTargetOptions(const DeviceProfile &device) {
-  GPUTargetOptions target;
-  target.maxWorkGroupSize = device.maxWorkGroupSize;
-  for (unsigned d = 0; d < 3; ++d)
-    target.maxWorkItemSizes[d] = device.maxWorkItemSizes[d];
-  target.localMemBytes = device.localMemBytes;
-  target.computeUnits = device.computeUnits;
-  target.preferredVectorWidth = device.preferredVectorWidth;
-  target.subgroupSize = device.subgroupSize;
-  return target;
+/// The fields in one tuple, so that equality names each once.
+static auto fields(const DeviceProfile &p) {
+  return std::tie(p.id, p.isCPU, p.computeUnits, p.clockMHz,
+                  p.maxWorkGroupSize, p.maxWorkItemSizes[0],
+                  p.maxWorkItemSizes[1], p.maxWorkItemSizes[2],
+                  p.localMemBytes, p.subgroupSize, p.preferredVectorWidth,
+                  p.l1Bytes, p.l2Bytes, p.cacheLineBytes, p.vectorBytes,
+                  p.vectorRegisters, p.peakBytesPerSecond,
+                  p.peakFlopsPerSecond, p.spirvVersionMinor, p.fp16, p.fp64,
+                  p.int8, p.int16, p.int64, p.storage8Bit, p.storage16Bit,
+                  p.subgroups, p.infNanPreserve16, p.infNanPreserve32,
+                  p.infNanPreserve64, p.denormPreserve16, p.denormPreserve32,
+                  p.denormPreserve64, p.maxLoopIterations);
+}
+
+bool DeviceProfile::operator==(const DeviceProfile &other) const {
+  return fields(*this) == fields(other);
 }
 
 DeviceProfile tilec::schedule::profileFromDeviceInfo(
@@ -70,9 +75,12 @@ DeviceProfile tilec::schedule::profileFromDeviceInfo(
   };
   take(profile.computeUnits, device.computeUnits);
   profile.clockMHz = device.clockMHz;
-  take(profile.maxWorkGroupSize, device.maxWorkGroupSize);
+  take(profile.maxWorkGroupSize,
+       std::min<uint64_t>(device.maxWorkGroupSize, kMaxKernelWorkGroupSize));
   for (unsigned d = 0; d < 3 && d < device.maxWorkItemSizes.size(); ++d)
-    take(profile.maxWorkItemSizes[d], device.maxWorkItemSizes[d]);
+    take(profile.maxWorkItemSizes[d],
+         std::min<uint64_t>(device.maxWorkItemSizes[d],
+                            profile.maxWorkGroupSize));
   take(profile.localMemBytes, device.localMemBytes);
   take(profile.subgroupSize, device.subgroupSize);
   take(profile.preferredVectorWidth, device.preferredVectorWidthFloat);
@@ -90,31 +98,19 @@ DeviceProfile tilec::schedule::profileFromDeviceInfo(
     // rarely reported, so it stays the default.
     take(profile.l2Bytes, device.cacheBytes);
   }
-  return profile;
-}
-
-DeviceProfile tilec::schedule::profileFromCPUFacts(const CPUFacts &facts) {
-  DeviceProfile profile;
-  profile.isCPU = true;
-  profile.vectorBytes = facts.vectorBytes;
-  profile.vectorRegisters = facts.vectorRegisters;
-  profile.l1Bytes = facts.l1Bytes;
-  profile.l2Bytes = facts.l2Bytes;
-  profile.preferredVectorWidth = std::max<int64_t>(facts.vectorBytes / 4, 1);
-  return profile;
-}
-
-DeviceProfile tilec::schedule::hostCPUProfile() {
-  DeviceProfile profile = profileFromCPUFacts(hostCPUFacts());
-  Result<rt::TargetRuntime> host = rt::openTargetRuntime("cpu");
-  if (host && !host->devices.empty()) {
-    const rt::DeviceInfo &device = host->devices.front();
-    profile.id = device.id;
-    profile.computeUnits = std::max<int64_t>(device.computeUnits, 1);
-    profile.clockMHz = device.clockMHz;
-    if (device.cacheLineBytes)
-      profile.cacheLineBytes = device.cacheLineBytes;
-  }
+  // Storage of a narrow type comes with its arithmetic: the runtimes
+  // report the two together.
+  profile.fp16 = profile.storage16Bit = device.fp16;
+  profile.fp64 = device.fp64;
+  profile.int8 = profile.storage8Bit = device.int8;
+  profile.int64 = device.int64;
+  profile.infNanPreserve16 = device.infNanPreserveF16;
+  profile.infNanPreserve32 = device.infNanPreserveF32;
+  profile.infNanPreserve64 = device.infNanPreserveF64;
+  profile.denormPreserve16 = device.denormPreserveF16;
+  profile.denormPreserve32 = device.denormPreserveF32;
+  profile.denormPreserve64 = device.denormPreserveF64;
+  profile.maxLoopIterations = device.maxLoopIterations;
   return profile;
 }
 

@@ -42,7 +42,7 @@ int64_t groupCount(const std::vector<int64_t> &extents,
 
 KernelSchedule
 tilec::schedule::defaultGPUSchedule(const GPUKernelShape &shape,
-                                    const GPUTargetOptions &target) {
+                                    const DeviceProfile &target) {
   KernelSchedule schedule;
   const std::vector<int64_t> &extents = shape.parallelExtents;
   size_t numLoops = extents.size();

@@ -9,6 +9,7 @@
 #include "tilec/Compiler/CompileCache.h"
 #include "tilec/Compiler/CompileCacheKeys.h"
 #include "tilec/Compiler/Reporter.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Target/LLVM/CodeGen.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -49,18 +50,17 @@ struct Module {
   mlir::OwningOpRef<mlir::ModuleOp> module;
 };
 
-/// What a GPU compile's key is made of, with the plain compile's defaults.
+/// What a GPU compile's key is made of, with the plain compile's defaults:
+/// the device enters as the module's #tilec.gpu_target.
 struct GPUMaterial {
   std::string target = "opencl";
-  GPUTargetOptions limits;
-  bool spirv = false;
-  SPIRVTargetOptions spirvOptions;
+  schedule::DeviceProfile device;
   ManifestContext manifest;
 
   std::string digest(mlir::ModuleOp module) const {
-    return gpuCacheKey(target, module, limits, spirv ? &spirvOptions : nullptr,
-                       manifest)
-        .digest();
+    mlir::OwningOpRef<mlir::ModuleOp> marked = module.clone();
+    kernel::setGPUTarget(*marked, device);
+    return gpuCacheKey(target, *marked, manifest).digest();
   }
 };
 
@@ -92,40 +92,47 @@ TEST_CASE("every field of a GPU compile's material changes its key",
           "[cache]") {
   Module loops;
   GPUMaterial base;
-  base.spirv = true;
   const std::string baseline = base.digest(*loops.module);
   CHECK(base.digest(*loops.module) == baseline);
 
   std::vector<std::pair<const char *, std::function<void(GPUMaterial &)>>>
       changes = {
           {"target", [](GPUMaterial &m) { m.target = "spirv"; }},
-          {"no SPIR-V", [](GPUMaterial &m) { m.spirv = false; }},
-          {"work-group", [](GPUMaterial &m) { m.limits.maxWorkGroupSize = 128; }},
-          {"work-item x", [](GPUMaterial &m) { m.limits.maxWorkItemSizes[0] = 8; }},
-          {"work-item y", [](GPUMaterial &m) { m.limits.maxWorkItemSizes[1] = 8; }},
-          {"work-item z", [](GPUMaterial &m) { m.limits.maxWorkItemSizes[2] = 8; }},
-          {"local memory", [](GPUMaterial &m) { m.limits.localMemBytes = 1; }},
-          {"compute units", [](GPUMaterial &m) { m.limits.computeUnits = 1; }},
-          {"vector width", [](GPUMaterial &m) { m.limits.preferredVectorWidth = 4; }},
-          {"subgroup", [](GPUMaterial &m) { m.limits.subgroupSize = 16; }},
-          {"spirv version", [](GPUMaterial &m) { m.spirvOptions.versionMinor = 5; }},
-          {"fp16", [](GPUMaterial &m) { m.spirvOptions.fp16 = false; }},
-          {"fp64", [](GPUMaterial &m) { m.spirvOptions.fp64 = false; }},
-          {"int8", [](GPUMaterial &m) { m.spirvOptions.int8 = false; }},
-          {"int16", [](GPUMaterial &m) { m.spirvOptions.int16 = false; }},
-          {"int64", [](GPUMaterial &m) { m.spirvOptions.int64 = false; }},
-          {"storage8", [](GPUMaterial &m) { m.spirvOptions.storage8Bit = false; }},
-          {"storage16", [](GPUMaterial &m) { m.spirvOptions.storage16Bit = false; }},
-          {"subgroups", [](GPUMaterial &m) { m.spirvOptions.subgroups = false; }},
-          {"spirv subgroup size", [](GPUMaterial &m) { m.spirvOptions.subgroupSize = 64; }},
-          {"inf-nan 16", [](GPUMaterial &m) { m.spirvOptions.infNanPreserve16 = false; }},
-          {"inf-nan 32", [](GPUMaterial &m) { m.spirvOptions.infNanPreserve32 = false; }},
-          {"inf-nan 64", [](GPUMaterial &m) { m.spirvOptions.infNanPreserve64 = false; }},
-          {"denorm 16", [](GPUMaterial &m) { m.spirvOptions.denormPreserve16 = true; }},
-          {"denorm 32", [](GPUMaterial &m) { m.spirvOptions.denormPreserve32 = true; }},
-          {"denorm 64", [](GPUMaterial &m) { m.spirvOptions.denormPreserve64 = true; }},
-          {"loop budget", [](GPUMaterial &m) { m.spirvOptions.maxLoopIterations = 9; }},
-          {"device", [](GPUMaterial &m) { m.manifest.device = "opencl:x:0"; }},
+          {"device id", [](GPUMaterial &m) { m.device.id = "opencl:x:0"; }},
+          {"cpu", [](GPUMaterial &m) { m.device.isCPU = true; }},
+          {"compute units", [](GPUMaterial &m) { m.device.computeUnits = 1; }},
+          {"clock", [](GPUMaterial &m) { m.device.clockMHz = 1500; }},
+          {"work-group", [](GPUMaterial &m) { m.device.maxWorkGroupSize = 128; }},
+          {"work-item x", [](GPUMaterial &m) { m.device.maxWorkItemSizes[0] = 8; }},
+          {"work-item y", [](GPUMaterial &m) { m.device.maxWorkItemSizes[1] = 8; }},
+          {"work-item z", [](GPUMaterial &m) { m.device.maxWorkItemSizes[2] = 8; }},
+          {"local memory", [](GPUMaterial &m) { m.device.localMemBytes = 1; }},
+          {"subgroup", [](GPUMaterial &m) { m.device.subgroupSize = 16; }},
+          {"vector width", [](GPUMaterial &m) { m.device.preferredVectorWidth = 4; }},
+          {"l1", [](GPUMaterial &m) { m.device.l1Bytes = 1; }},
+          {"l2", [](GPUMaterial &m) { m.device.l2Bytes = 1; }},
+          {"cache line", [](GPUMaterial &m) { m.device.cacheLineBytes = 128; }},
+          {"vector bytes", [](GPUMaterial &m) { m.device.vectorBytes = 64; }},
+          {"vector registers", [](GPUMaterial &m) { m.device.vectorRegisters = 32; }},
+          {"peak bytes", [](GPUMaterial &m) { m.device.peakBytesPerSecond = 1e9; }},
+          {"peak flops", [](GPUMaterial &m) { m.device.peakFlopsPerSecond = 1e9; }},
+          {"spirv version", [](GPUMaterial &m) { m.device.spirvVersionMinor = 5; }},
+          {"fp16", [](GPUMaterial &m) { m.device.fp16 = false; }},
+          {"fp64", [](GPUMaterial &m) { m.device.fp64 = false; }},
+          {"int8", [](GPUMaterial &m) { m.device.int8 = false; }},
+          {"int16", [](GPUMaterial &m) { m.device.int16 = false; }},
+          {"int64", [](GPUMaterial &m) { m.device.int64 = false; }},
+          {"storage8", [](GPUMaterial &m) { m.device.storage8Bit = false; }},
+          {"storage16", [](GPUMaterial &m) { m.device.storage16Bit = false; }},
+          {"subgroups", [](GPUMaterial &m) { m.device.subgroups = false; }},
+          {"inf-nan 16", [](GPUMaterial &m) { m.device.infNanPreserve16 = false; }},
+          {"inf-nan 32", [](GPUMaterial &m) { m.device.infNanPreserve32 = false; }},
+          {"inf-nan 64", [](GPUMaterial &m) { m.device.infNanPreserve64 = false; }},
+          {"denorm 16", [](GPUMaterial &m) { m.device.denormPreserve16 = true; }},
+          {"denorm 32", [](GPUMaterial &m) { m.device.denormPreserve32 = true; }},
+          {"denorm 64", [](GPUMaterial &m) { m.device.denormPreserve64 = true; }},
+          {"loop budget", [](GPUMaterial &m) { m.device.maxLoopIterations = 9; }},
+          {"manifest device", [](GPUMaterial &m) { m.manifest.device = "opencl:x:0"; }},
           {"program", [](GPUMaterial &m) { m.manifest.program = "k.tile"; }},
           {"artefact", [](GPUMaterial &m) { m.manifest.artefact = "k.cl"; }},
           {"entry", [](GPUMaterial &m) { m.manifest.entry = "main"; }},

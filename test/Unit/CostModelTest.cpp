@@ -9,7 +9,6 @@
 
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
-#include "tilec/Conversion/LoopsToGPU/TargetOptions.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Schedule/CPUDefaultSchedule.h"
 #include "tilec/Schedule/CostModel.h"
@@ -265,7 +264,6 @@ TEST_CASE("The measured CPU defaults stay first", "[costmodel]") {
 TEST_CASE("The top GPU candidates pass the mapping", "[costmodel]") {
   DeviceProfile device = gpuProfile();
   device.id = "vulkan:test:gpu:0"; // at most 4-wide vectors
-  GPUTargetOptions target = gpuTargetOptions(device);
   for (const std::string &source :
        {matmulSource(256, 192, 300), matmulSource(100, 36, 7),
         std::string(convSource), std::string(elementwiseSource)}) {
@@ -278,9 +276,9 @@ TEST_CASE("The top GPU candidates pass the mapping", "[costmodel]") {
         if (loop->hasAttr(tilec::kernel::KernelName::getNameStr()))
           tilec::kernel::setKernelSchedule(loop, schedule);
       });
+      tilec::kernel::setGPUTarget(*copy, device);
       mlir::PassManager pm(&kernel.context);
-      pm.addPass(createTilecMapKernelsToGPUPass(
-          optionsFromTarget<TilecMapKernelsToGPUPassOptions>(target)));
+      pm.addPass(createTilecMapKernelsToGPUPass());
       CHECK(mlir::succeeded(pm.run(*copy)));
     }
   }
@@ -302,6 +300,10 @@ TEST_CASE("Device profiles", "[costmodel]") {
   CHECK(profile.isCPU);
   CHECK(profile.computeUnits == 8);
   CHECK(profile.localMemBytes == 65536);
+  // Kernels never get more than kMaxKernelWorkGroupSize work-items, so the
+  // profile's limits stop there.
+  CHECK(profile.maxWorkGroupSize == kMaxKernelWorkGroupSize);
+  CHECK(profile.maxWorkItemSizes[2] == kMaxKernelWorkGroupSize);
   CHECK(profile.vectorBytes == 64);
   CHECK(profile.l2Bytes == 2 << 20);
   // 8 cores x 3 GHz x 16 lanes x 2 pipes x 2 flops.

@@ -1,15 +1,18 @@
-//===- KernelAttrsTest.cpp - #tilec.schedule: verifier and round trip -----===//
+//===- KernelAttrsTest.cpp - #tilec.schedule and #tilec.gpu_target --------===//
 //
 // The schedule attribute against the plain data it stands for: every rule of
 // validateSchedule is an error at the attribute's location, the text form
 // reads back to the same attribute, and the one conversion to and from
-// schedule::KernelSchedule loses nothing.
+// schedule::KernelSchedule loses nothing. The GPU target attribute the same
+// against schedule::DeviceProfile, and the lookup passes use.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 
@@ -148,4 +151,96 @@ TEST_CASE("schedule attribute: fields in any order, and errors located",
   CHECK_FALSE(mlir::parseAttribute("#tilec.schedule<thread = [0]>",
                                    &ctx.context));
   CHECK(ctx.message == "invalid #tilec.schedule: 'thread' holds 0, below 1");
+}
+
+namespace {
+
+/// A profile with every field away from its default.
+schedule::DeviceProfile sampleDevice() {
+  schedule::DeviceProfile p;
+  p.id = "opencl:nvidia:nvidia-h200:0";
+  p.isCPU = true;
+  p.computeUnits = 132;
+  p.clockMHz = 1980;
+  p.maxWorkGroupSize = 1024;
+  p.maxWorkItemSizes[0] = 1024;
+  p.maxWorkItemSizes[1] = 512;
+  p.maxWorkItemSizes[2] = 32;
+  p.localMemBytes = 49152;
+  p.subgroupSize = 64;
+  p.preferredVectorWidth = 4;
+  p.l1Bytes = 1;
+  p.l2Bytes = 52428800;
+  p.cacheLineBytes = 128;
+  p.vectorBytes = 64;
+  p.vectorRegisters = 32;
+  p.peakBytesPerSecond = 4.17e12;
+  p.peakFlopsPerSecond = 1.0 / 3.0 * 1e14; // not a short decimal
+  p.spirvVersionMinor = 6;
+  p.fp16 = p.fp64 = p.int8 = p.int16 = p.int64 = false;
+  p.storage8Bit = p.storage16Bit = p.subgroups = false;
+  p.infNanPreserve16 = p.infNanPreserve32 = p.infNanPreserve64 = false;
+  p.denormPreserve16 = p.denormPreserve32 = p.denormPreserve64 = true;
+  p.maxLoopIterations = 65535;
+  return p;
+}
+
+} // namespace
+
+TEST_CASE("GPU target attribute: the profile round-trips, in memory and as "
+          "text",
+          "[kernel-attrs]") {
+  using kernel::GPUTargetAttr;
+  Context ctx;
+  for (const schedule::DeviceProfile &p :
+       {sampleDevice(), schedule::DeviceProfile()}) {
+    GPUTargetAttr attr = GPUTargetAttr::get(&ctx.context, p);
+    CHECK(attr.getProfile() == p);
+    std::string text;
+    llvm::raw_string_ostream(text) << attr;
+    INFO(text);
+    CHECK(mlir::parseAttribute(text, &ctx.context) == attr);
+  }
+  std::string text;
+  llvm::raw_string_ostream(text)
+      << GPUTargetAttr::get(&ctx.context, schedule::DeviceProfile());
+  CHECK(text == "#tilec.gpu_target<>");
+}
+
+TEST_CASE("GPU target attribute: passes find the nearest one, else the "
+          "default profile",
+          "[kernel-attrs]") {
+  Context ctx;
+  mlir::OwningOpRef<mlir::ModuleOp> outer =
+      mlir::ModuleOp::create(mlir::UnknownLoc::get(&ctx.context));
+  mlir::OpBuilder builder(&ctx.context);
+  builder.setInsertionPointToEnd(outer->getBody());
+  auto inner = mlir::ModuleOp::create(builder, outer->getLoc());
+  CHECK(kernel::getGPUTarget(inner) == schedule::DeviceProfile());
+  kernel::setGPUTarget(*outer, sampleDevice());
+  CHECK(kernel::getGPUTarget(inner) == sampleDevice());
+  schedule::DeviceProfile small;
+  small.localMemBytes = 1024;
+  kernel::setGPUTarget(inner, small);
+  CHECK(kernel::getGPUTarget(inner) == small);
+  CHECK(kernel::getGPUTarget(*outer) == sampleDevice());
+}
+
+TEST_CASE("GPU target attribute: an impossible device is an error",
+          "[kernel-attrs]") {
+  Context ctx;
+  CHECK_FALSE(mlir::parseAttribute("#tilec.gpu_target<max_workgroup_size = 0>",
+                                   &ctx.context));
+  CHECK(ctx.message ==
+        "invalid #tilec.gpu_target: 'max_workgroup_size' is 0, below 1");
+  ctx.message.clear();
+  CHECK_FALSE(
+      mlir::parseAttribute("#tilec.gpu_target<spirv_version = 7>", &ctx.context));
+  CHECK(ctx.message == "invalid #tilec.gpu_target: 'spirv_version' is 7, "
+                       "above 6 (SPIR-V 1.6)");
+  ctx.message.clear();
+  CHECK_FALSE(mlir::parseAttribute(
+      "#tilec.gpu_target<peak_bytes_per_second = -1.0>", &ctx.context));
+  CHECK(ctx.message == "invalid #tilec.gpu_target: 'peak_bytes_per_second' "
+                       "must be a finite number >= 0");
 }

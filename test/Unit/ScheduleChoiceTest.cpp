@@ -91,8 +91,8 @@ ScheduleTarget knownDevice() {
 
 KernelReport scheduleOne(LoopLevel &loops, const ScheduleTarget &target,
                          const ScheduleChoice &choice) {
-  auto reports = scheduleKernels(*loops.module, target, GPUTargetOptions(),
-                                 choice, false, silentReporter());
+  auto reports = scheduleKernels(*loops.module, target, choice, false,
+                                 silentReporter());
   REQUIRE(bool(reports));
   REQUIRE(reports->size() == 1);
   return reports->front();
@@ -108,7 +108,7 @@ TEST_CASE("without an override or a file entry a kernel gets the cost "
   KernelReport report = scheduleOne(loops, target, {});
   CHECK(report.scheduleSource == "cost-model");
   CHECK(!report.fingerprint.empty());
-  DeviceProfile ranked = withinLimits(target.profile, GPUTargetOptions());
+  const DeviceProfile &ranked = target.profile;
   CHECK(report.schedule == chooseDefaultGPUSchedule(loops.model(), ranked));
   CHECK(report.schedule ==
         rankCandidates(loops.model(), ranked, ScheduleKind::GPU, 1).front());
@@ -119,7 +119,7 @@ TEST_CASE("with only the limits known, the rule leaves staging and vectors "
           "to the tuner",
           "[schedule-choice]") {
   LoopLevel loops;
-  DeviceProfile limitsOnly = profileFromLimits(GPUTargetOptions());
+  DeviceProfile limitsOnly; // no device named: the default profile
   KernelSchedule pick = chooseDefaultGPUSchedule(loops.model(), limitsOnly);
   CHECK(pick.vector == 1);
   CHECK(!llvm::is_contained(pick.stage, true));
@@ -133,8 +133,7 @@ TEST_CASE("an override beats the schedule file, which beats the cost model",
   LoopLevel probe;
   std::string fingerprint = scheduleOne(probe, knownDevice(), {}).fingerprint;
   std::vector<KernelSchedule> ranked = rankCandidates(
-      probe.model(), withinLimits(knownDevice().profile, GPUTargetOptions()),
-      ScheduleKind::GPU, 8);
+      probe.model(), knownDevice().profile, ScheduleKind::GPU, 8);
   REQUIRE(ranked.size() >= 3);
 
   ScheduleFile file;

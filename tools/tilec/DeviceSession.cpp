@@ -18,6 +18,7 @@
 #include "tilec/Compiler/StageTiming.h"
 #include "tilec/Runtime/DeviceReport.h"
 #include "tilec/Runtime/JITRuntime.h"
+#include "tilec/Schedule/CPUDefaultSchedule.h"
 #include "tilec/Schedule/ProfileCache.h"
 #include "tilec/Support/FileIO.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
@@ -200,14 +201,13 @@ GPUArtefactFiles buildGPUArtefact(DeviceTarget &device, ProgramLoader &loader,
                                   const ScheduleChoice &schedules,
                                   bool verbose, llvm::StringRef artefactName) {
   requireGPU(device);
-  GPUTargetOptions gpuOptions = gpuOptionsFor(&device.device);
   mlir::MLIRContext context;
   std::vector<KernelReport> kernels;
   mlir::OwningOpRef<mlir::ModuleOp> module = orFail(buildGPULevelModule(
-      context, loader, program, gpuOptions,
+      context, loader, program, device.profile,
       [&](mlir::ModuleOp loops) -> llvm::Error {
         auto scheduled = scheduleKernels(loops, scheduleTargetOf(device),
-                                         gpuOptions, schedules, verbose,
+                                         schedules, verbose,
                                          driverReporter());
         if (!scheduled)
           return scheduled.takeError();
@@ -220,8 +220,7 @@ GPUArtefactFiles buildGPUArtefact(DeviceTarget &device, ProgramLoader &loader,
                          loader.programOptions().inputPath, &program);
   manifestContext.device = device.device.id;
   GPUArtefact artefact =
-      makeArtefact(device.target, *module, manifestContext,
-                   spirvOptionsFor(&device.device), artefactName);
+      makeArtefact(device.target, *module, manifestContext, artefactName);
   const std::vector<rt::ManifestKernel> &launched = artefact.manifest.kernels;
   if (launched.size() != kernels.size())
     failRuntime(fmt::format("internal error: {} kernel nests became {} "
@@ -280,8 +279,7 @@ loadOnHost(DeviceTarget &device, ProgramLoader &loader,
       orFail(buildLoopLevelModule(context, loader, program));
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   std::vector<KernelReport> kernels = orFail(
-      scheduleKernels(*module, scheduleTargetOf(device),
-                      gpuOptionsFor(nullptr), schedules, verbose,
+      scheduleKernels(*module, scheduleTargetOf(device), schedules, verbose,
                       driverReporter()));
   TemporaryMemory memory = temporaryMemoryOf(*module);
   Result<std::string> artefact = rt::writeJITArtefact(*module);

@@ -50,14 +50,13 @@ using namespace tilec::compiler;
 
 GPUArtefact tilec::driver::makeArtefact(Target target, mlir::ModuleOp module,
                          ManifestContext context,
-                         const SPIRVTargetOptions &spirv,
                          llvm::StringRef artefactName) {
   TimedStage stage(target == Target::SPIRV ? "SPIR-V" : "OpenCL C");
   context.artefact = artefactName.str();
   GPUArtefact artefact;
   if (target == Target::SPIRV) {
     mlir::FailureOr<SPIRVArtefact> binary =
-        compileToSPIRV(module, spirv, context);
+        compileToSPIRV(module, context);
     if (mlir::failed(binary))
       failInput();
     const auto *words = reinterpret_cast<const char *>(binary->binary.data());
@@ -113,8 +112,7 @@ void writeKernelFiles(const std::string &path,
 std::vector<CachePayload> finish(Target target, const CompileOptions &options,
                                  std::optional<EmitKind> emit,
                                  mlir::ModuleOp module,
-                                 const ManifestContext &context,
-                                 const SPIRVTargetOptions &spirv) {
+                                 const ManifestContext &context) {
   std::string stdoutOrOutput = options.output.empty() ? "-" : options.output;
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -125,7 +123,7 @@ std::vector<CachePayload> finish(Target target, const CompileOptions &options,
     return {};
   }
   if (emit == EmitKind::SPIRVAsm) {
-    if (mlir::failed(printSPIRVAssembly(module, spirv, os)))
+    if (mlir::failed(printSPIRVAssembly(module, os)))
       failInput();
     writeOutputFile(stdoutOrOutput, text);
     return {};
@@ -133,12 +131,12 @@ std::vector<CachePayload> finish(Target target, const CompileOptions &options,
   if (emit) {
     // --emit=cl: the kernels alone.
     writeOutputFile(stdoutOrOutput,
-                    makeArtefact(target, module, context, spirv, "-").bytes);
+                    makeArtefact(target, module, context, "-").bytes);
     return {};
   }
   std::string path = kernelFilePath(target, options);
   GPUArtefact artefact =
-      makeArtefact(target, module, context, spirv, artefactName(path));
+      makeArtefact(target, module, context, artefactName(path));
   std::vector<CachePayload> files = {
       {"kernels", std::move(artefact.bytes)},
       {"manifest", rt::printManifest(artefact.manifest)}};
@@ -156,16 +154,15 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
       manifestContextFor(targetName(target), options.program.inputPath,
                          &program);
   mlir::MLIRContext context;
-  // No device: the limits every device meets, and the schedule file's
-  // entries for --device-id.
-  GPUTargetOptions limits = gpuOptionsFor(nullptr);
-  SPIRVTargetOptions spirv = spirvOptionsFor(nullptr);
+  // No device: the default profile (limits every device meets), and the
+  // schedule file's entries for --device-id.
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::optional<DeviceTarget> device;
   std::optional<schedule::ScheduleFile> file;
   if (options.device.empty() && options.devicesFrom.empty()) {
     module = orFail(buildScheduledLoopModule(
-        context, loader, program, [&](mlir::ModuleOp loops) {
+        context, loader, program, schedule::DeviceProfile(),
+        [&](mlir::ModuleOp loops) {
           return applyScheduleOption(target, options, loops);
         }));
   } else {
@@ -178,13 +175,12 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
     if (!options.schedule.empty() &&
         (file = loadScheduleFile(options.schedule, verbose, driverReporter())))
       schedules.file = &*file;
-    limits = gpuOptionsFor(&device->device);
-    spirv = spirvOptionsFor(&device->device);
     manifestContext.device = device->device.id;
     module = orFail(buildScheduledLoopModule(
-        context, loader, program, [&](mlir::ModuleOp loops) {
-          return scheduleKernels(loops, scheduleTargetOf(*device), limits,
-                                 schedules, verbose, driverReporter())
+        context, loader, program, device->profile,
+        [&](mlir::ModuleOp loops) {
+          return scheduleKernels(loops, scheduleTargetOf(*device), schedules,
+                                 verbose, driverReporter())
               .takeError();
         }));
   }
@@ -197,17 +193,16 @@ void tilec::driver::compileForGPU(Target target, const CompileOptions &options,
     ManifestContext named = manifestContext;
     named.artefact = artefactName(kernelFilePath(target, options));
     cache.emplace(cacheSettingsOf(options), driverReporter());
-    key = gpuCacheKey(targetName(target), *module, limits,
-                      target == Target::SPIRV ? &spirv : nullptr, named);
+    key = gpuCacheKey(targetName(target), *module, named);
     if (auto hit = cache->lookup(key, {"kernels", "manifest"})) {
       writeKernelFiles(kernelFilePath(target, options), *hit);
       return;
     }
   }
-  orFail(mapToGPULevel(context, loader, *module, limits));
+  orFail(mapToGPULevel(context, loader, *module));
   mlir::SourceMgrDiagnosticHandler handler(loader.getSourceMgr(), &context);
   std::vector<CachePayload> files =
-      finish(target, options, emit, *module, manifestContext, spirv);
+      finish(target, options, emit, *module, manifestContext);
   if (cache)
     cache->store(key, files);
 }

@@ -57,7 +57,6 @@ struct GPUArtefact {
 /// `artefactName` is the kernel file's name as the manifest records it.
 GPUArtefact makeArtefact(Target target, mlir::ModuleOp module,
                          ManifestContext context,
-                         const SPIRVTargetOptions &spirv,
                          llvm::StringRef artefactName);
 
 } // namespace tilec::driver

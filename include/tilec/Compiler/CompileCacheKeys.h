@@ -36,12 +36,9 @@ CacheKey cpuCacheKey(llvm::StringRef target, mlir::ModuleOp module,
                      llvm::StringRef outputKind);
 
 /// A compile for the GPU `target` ("opencl", "spirv") of the scheduled
-/// loop-level `module` with the device limits it is mapped for, the SPIR-V
-/// capabilities it may use (`spirv`, null for a target that is not SPIR-V)
-/// and the manifest's fields.
+/// loop-level `module` (whose #tilec.gpu_target names every device fact
+/// the mapping and the back end use) and the manifest's fields.
 CacheKey gpuCacheKey(llvm::StringRef target, mlir::ModuleOp module,
-                     const GPUTargetOptions &limits,
-                     const SPIRVTargetOptions *spirv,
                      const ManifestContext &manifest);
 
 } // namespace tilec::compiler

@@ -1,9 +1,9 @@
 //===- GPUStages.h - A program down to the gpu level ------------*- C++ -*-===//
 //
 // Part of lib/Compiler: what every GPU backend's compile does before its
-// own code generation (docs/architecture.md, "Pipeline"): the device facts
-// the mapping specialises on, the loop level in a context with the gpu
-// level's dialects with the schedules put on it, and the mapping to the gpu
+// own code generation (docs/architecture.md, "Pipeline"): the loop level in
+// a context with the gpu level's dialects, marked with the device it is
+// compiled for and with the schedules put on it, and the mapping to the gpu
 // level (buildLoopsToGPUPipeline). Failures are CompileErrors (input errors
 // after diagnostics on the loader's Reporter).
 //
@@ -13,10 +13,8 @@
 #define TILEC_COMPILER_GPUSTAGES_H
 
 #include "tilec/Compiler/ProgramLoader.h"
-#include "tilec/Pipelines/Pipelines.h"
-#include "tilec/Runtime/Device.h"
+#include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Target/GPU/ManifestBuilder.h"
-#include "tilec/Target/SPIRV/SPIRVTarget.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -28,15 +26,6 @@ namespace tilec::compiler {
 
 /// Adds the dialects of the gpu level to `context`.
 void addGPULevelDialects(mlir::MLIRContext &context);
-
-/// The device facts the GPU mapping specialises on. Without a device (a
-/// plain compile) the defaults, which every OpenCL 1.2 / Vulkan 1.1 device
-/// meets; a limit a device does not report keeps its default.
-GPUTargetOptions gpuOptionsFor(const rt::DeviceInfo *device);
-
-/// The SPIR-V capabilities a Vulkan device offers; without a device, the
-/// defaults (what lavapipe and current GPUs all support).
-SPIRVTargetOptions spirvOptionsFor(const rt::DeviceInfo *device);
 
 /// What the manifest of a compile for `target` ("opencl") records about
 /// the program, from the typed program (the gpu level's signless integers
@@ -50,25 +39,29 @@ ManifestContext manifestContextFor(llvm::StringRef target,
 using ScheduleStep = llvm::function_ref<llvm::Error(mlir::ModuleOp)>;
 
 /// The loop level of `program`, in a context with the gpu level's dialects,
-/// with `schedule` (if any) applied: the first half of buildGPULevelModule.
+/// compiled for `device` (its #tilec.gpu_target, which the mapping, the
+/// default schedules and the back ends read), with `schedule` (if any)
+/// applied: the first half of buildGPULevelModule. Without a device, pass
+/// the default profile: limits every OpenCL 1.2 / Vulkan 1.1 device meets.
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 buildScheduledLoopModule(mlir::MLIRContext &context, ProgramLoader &loader,
                          const typed::Program &program,
+                         const schedule::DeviceProfile &device,
                          ScheduleStep schedule = {});
 
-/// Maps the loop-level `module` to the gpu level for `target`'s limits, in
-/// place: the second half of buildGPULevelModule.
+/// Maps the loop-level `module` to the gpu level for the device of its
+/// #tilec.gpu_target, in place: the second half of buildGPULevelModule.
 llvm::Error mapToGPULevel(mlir::MLIRContext &context, ProgramLoader &loader,
-                          mlir::ModuleOp module,
-                          const GPUTargetOptions &target);
+                          mlir::ModuleOp module);
 
-/// Lowers `program` to the gpu level, specialised on `target`'s limits;
-/// `schedule` may put tuned schedules on the loop level's kernels first (the
-/// default schedule pass fills in only kernels without one).
+/// Lowers `program` to the gpu level, specialised on `device`; `schedule`
+/// may put tuned schedules on the loop level's kernels first (the default
+/// schedule pass fills in only kernels without one).
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 buildGPULevelModule(mlir::MLIRContext &context, ProgramLoader &loader,
                     const typed::Program &program,
-                    const GPUTargetOptions &target, ScheduleStep schedule = {});
+                    const schedule::DeviceProfile &device,
+                    ScheduleStep schedule = {});
 
 } // namespace tilec::compiler
 

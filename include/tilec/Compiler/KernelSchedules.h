@@ -10,7 +10,6 @@
 #ifndef TILEC_COMPILER_KERNELSCHEDULES_H
 #define TILEC_COMPILER_KERNELSCHEDULES_H
 
-#include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Schedule/ScheduleFile.h"
 
@@ -52,14 +51,13 @@ struct ScheduleTarget {
 };
 
 /// Schedules every kernel of the loop-level `module` for `target` and
-/// returns them in program (launch) order. GPU schedules respect `limits`
-/// (what the mapping will check); CPU kernels get the CPU default-schedule
+/// returns them in program (launch) order. GPU kernels get the default rule
+/// on `target.profile` (whose limits the mapping will check); CPU kernels get the CPU default-schedule
 /// pass's pick. Flops and bytes come from the cost model's description of
 /// each nest (schedule::describeKernel). A malformed schedule is an input
 /// error (its diagnostic on `reporter`).
 llvm::Expected<std::vector<KernelReport>>
 scheduleKernels(mlir::ModuleOp module, const ScheduleTarget &target,
-                const GPUTargetOptions &limits,
                 const ScheduleChoice &schedules, bool verbose,
                 Reporter &reporter);
 

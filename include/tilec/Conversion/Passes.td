@@ -52,26 +52,9 @@ def ConvertTileToLoopsPass
 // Loop level -> gpu level (lib/Conversion/LoopsToGPU)
 //===----------------------------------------------------------------------===//
 
-// The device facts of tilec::GPUTargetOptions (Pipelines.h), shared by every
-// pass that needs them; LoopsToGPU/TargetOptions.h converts both ways.
-defvar gpuTargetOptions = [
-  Option<"maxWorkGroupSize", "max-workgroup-size", "int64_t", "256",
-         "Work-items per work-group">,
-  Option<"maxWorkItemSizeX", "max-workitem-size-x", "int64_t", "256",
-         "Work-items along x">,
-  Option<"maxWorkItemSizeY", "max-workitem-size-y", "int64_t", "256",
-         "Work-items along y">,
-  Option<"maxWorkItemSizeZ", "max-workitem-size-z", "int64_t", "64",
-         "Work-items along z">,
-  Option<"localMemBytes", "local-mem-bytes", "int64_t", "16384",
-         "Local memory per work-group in bytes">,
-  Option<"computeUnits", "compute-units", "int64_t", "8",
-         "Compute units of the device">,
-  Option<"preferredVectorWidth", "preferred-vector-width", "int64_t", "1",
-         "Preferred vector width for floats">,
-  Option<"subgroupSize", "subgroup-size", "int64_t", "32",
-         "Work-items per subgroup (warp, wavefront)">,
-];
+// The GPU passes compile for the device of the module's #tilec.gpu_target
+// (tilec/Dialect/Kernel/IR/KernelAttrs.td), or the default one; none takes
+// the device's facts as options.
 
 def TilecGPUDefaultSchedulePass
     : Pass<"tilec-gpu-default-schedule", "::mlir::func::FuncOp"> {
@@ -81,11 +64,10 @@ def TilecGPUDefaultSchedulePass
     For every kernel nest (a top-level `affine.for` with `tilec.kernel`)
     that carries no `tilec.schedule`, finds its band of provably parallel
     loops and attaches the schedule of `tilec::schedule::defaultGPUSchedule`
-    (Schedule/GPUDefaultSchedule.h) for the device described by the
-    options. Kernels that already have a schedule (from a schedule file or
+    (Schedule/GPUDefaultSchedule.h) for the device of the module's
+    #tilec.gpu_target. Kernels that already have a schedule (from a schedule file or
     a test) are left alone.
   }];
-  let options = gpuTargetOptions;
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::tilec::kernel::KernelDialect"];
 }
@@ -146,7 +128,6 @@ def TilecMapKernelsToGPUPass
     staged tile above the local memory, an order that is no permutation of
     the band, a vector width that does not fit) is an error on the kernel.
   }];
-  let options = gpuTargetOptions;
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",

@@ -23,6 +23,7 @@
 #ifndef TILEC_SCHEDULE_CPUDEFAULTSCHEDULE_H
 #define TILEC_SCHEDULE_CPUDEFAULTSCHEDULE_H
 
+#include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Schedule/Schedule.h"
 
 #include <cstdint>
@@ -67,6 +68,14 @@ struct KernelShape {
 /// loops only).
 KernelSchedule defaultCPUSchedule(const KernelShape &kernel,
                                   const CPUFacts &cpu);
+
+/// The profile of the host CPU for llvm-x86 code (hostCPUFacts plus the
+/// core count and clock the host runtime reports).
+DeviceProfile hostCPUProfile();
+/// A CPU profile with `facts`' SIMD and caches and nothing else known (one
+/// core, no clock): what the CPU default-schedule pass compares schedules
+/// on, since its facts may be given as options for another CPU.
+DeviceProfile profileFromCPUFacts(const CPUFacts &facts);
 
 } // namespace tilec::schedule
 

@@ -20,20 +20,12 @@
 
 namespace tilec::schedule {
 
-/// A profile that knows only the limits the GPU mapping is given (a compile
-/// without a device, or a pass's options): no id, so its kind is unknown;
-/// clocks, caches and peaks are the cost model's estimates.
-DeviceProfile profileFromLimits(const GPUTargetOptions &limits);
-
-/// `device` within `limits`: the mapping checks those limits, which may be
-/// tighter than what the device reports, so the ranking must respect them.
-DeviceProfile withinLimits(DeviceProfile device,
-                           const GPUTargetOptions &limits);
-
 /// The default schedule of `kernel` on `device`:
 ///  - on a known device (a profile with an id, from a runtime's report or
 ///    a device list), the cost model's best-ranked candidate;
-///  - with only limits known (profileFromLimits), the best-ranked candidate
+///  - with only limits known (a profile without an id: the default profile
+///    of a compile without a device, or a #tilec.gpu_target that names
+///    none), the best-ranked candidate
 ///    without staging and vector loads: staging pays on a GPU but costs a
 ///    CPU OpenCL device barriers per work-item (PoCL ran a staged 512^3
 ///    matmul 5x slower), and vector loads vary as much, so a compile that

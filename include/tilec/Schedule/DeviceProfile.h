@@ -1,16 +1,19 @@
-//===- DeviceProfile.h - What the cost model knows of a device ----*- C++ -*-===//
+//===- DeviceProfile.h - What the compiler knows of a device ------*- C++ -*-===//
 //
-// A device profile (docs/architecture.md): the properties `tilec devices` reports
-// plus the peak bandwidth and compute rate that `tilec devices --probe`
-// measures and caches. The cost model ranks schedules against it; schedule
-// files are keyed by its `id`.
+// A device profile (docs/architecture.md, "Three things that exist once"):
+// a device's facts as the compiler uses them, made once from what its
+// runtime reports (profileFromDeviceInfo) plus the peak bandwidth and
+// compute rate that `tilec devices --probe` measures and caches. The cost
+// model ranks schedules against it and schedule files are keyed by its `id`;
+// on the IR it is one attribute, #tilec.gpu_target (KernelAttrs.td, whose
+// GPUTargetAttr::get and getProfile are the one conversion), which every GPU
+// pass reads. Plain data: no MLIR, no LLVM.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_SCHEDULE_DEVICEPROFILE_H
 #define TILEC_SCHEDULE_DEVICEPROFILE_H
 
-#include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Runtime/Device.h"
 
 #include <cstdint>
@@ -18,17 +21,20 @@
 
 namespace tilec::schedule {
 
-struct CPUFacts;
-
+/// The defaults are the device a compile without one targets: limits every
+/// OpenCL 1.2 and Vulkan 1.1 GPU supports, and the SPIR-V features both
+/// lavapipe and NVIDIA's Vulkan driver offer (SPIR-V 1.3, shaderFloat16 and
+/// shaderInt8, 16-bit and 8-bit storage, shaderInt16/Int64/Float64,
+/// subgroup operations, IEEE infinities and NaNs on request).
 struct DeviceProfile {
-  std::string id;     ///< rt::DeviceInfo::id
+  std::string id;     ///< rt::DeviceInfo::id; empty: no device known
   bool isCPU = false; ///< CPU code (llvm-x86, or PoCL/lavapipe on a CPU)
-  int64_t computeUnits = 1;
+  int64_t computeUnits = 8;
   double clockMHz = 0;
-  // GPU (and OpenCL/Vulkan on a CPU): the limits schedules must respect.
+  // The limits schedules must respect (GPU, and OpenCL/Vulkan on a CPU).
   int64_t maxWorkGroupSize = 256;
   int64_t maxWorkItemSizes[3] = {256, 256, 64};
-  int64_t localMemBytes = 16384;
+  int64_t localMemBytes = 16384; ///< per work-group
   int64_t subgroupSize = 32;
   int64_t preferredVectorWidth = 1; ///< floats
   // Caches (CPU: per core L1 and L2; GPU: the global memory cache).
@@ -42,20 +48,49 @@ struct DeviceProfile {
   /// then estimates them from the properties above and says so).
   double peakBytesPerSecond = 0;
   double peakFlopsPerSecond = 0;
+  // What SPIR-V for the device may use; a kernel that needs more is an
+  // error naming the capability (tilec-spirv-check-device).
+  int64_t spirvVersionMinor = 3; ///< SPIR-V 1.<minor>, 0 to 6
+  bool fp16 = true;         ///< Float16 (shaderFloat16)
+  bool fp64 = true;         ///< Float64 (shaderFloat64)
+  bool int8 = true;         ///< Int8 (shaderInt8)
+  bool int16 = true;        ///< Int16 (shaderInt16)
+  bool int64 = true;        ///< Int64 (shaderInt64)
+  bool storage8Bit = true;  ///< StorageBuffer8BitAccess
+  bool storage16Bit = true; ///< StorageBuffer16BitAccess
+  bool subgroups = true;    ///< GroupNonUniform (subgroup operations)
+  /// Float controls, per width: whether the device keeps infinities, NaNs
+  /// and signed zeros (shaderSignedZeroInfNanPreserveFloat*) and subnormals
+  /// (shaderDenormPreserveFloat*) when an entry point asks it to.
+  bool infNanPreserve16 = true, infNanPreserve32 = true,
+       infNanPreserve64 = true;
+  bool denormPreserve16 = false, denormPreserve32 = false,
+       denormPreserve64 = false;
+  /// The device's budget of loop iterations per invocation
+  /// (rt::DeviceInfo::maxLoopIterations; 0: none).
+  uint64_t maxLoopIterations = 0;
+
+  bool operator==(const DeviceProfile &other) const;
+  bool operator!=(const DeviceProfile &other) const {
+    return !(*this == other);
+  }
 };
 
-/// The profile of an OpenCL or Vulkan device from what its runtime reports.
-DeviceProfile profileFromDeviceInfo(const rt::DeviceInfo &device);
-/// The profile of the host CPU for llvm-x86 code (CPUDefaultSchedule.h's
-/// facts plus the core count).
-DeviceProfile hostCPUProfile();
-/// A CPU profile with `facts`' SIMD and caches and nothing else known (one
-/// core, no clock): what the CPU default-schedule pass compares schedules
-/// on, since its facts may be given as options for another CPU.
-DeviceProfile profileFromCPUFacts(const CPUFacts &facts);
+/// The largest work-group a kernel is given, whatever the device allows:
+/// the default schedule only needs enough work-items to fill the device.
+constexpr int64_t kMaxKernelWorkGroupSize = 1024;
 
-/// The limits and facts of `profile` that the GPU mapping passes take.
-GPUTargetOptions gpuTargetOptions(const DeviceProfile &profile);
+/// The profile of an OpenCL or Vulkan device from what its runtime reports,
+/// with the work-group limits capped at kMaxKernelWorkGroupSize (and each
+/// dimension at the work-group size). Facts the runtime does not report keep
+/// the defaults above.
+DeviceProfile profileFromDeviceInfo(const rt::DeviceInfo &device);
+
+/// Whether `profile` knows which device it is (a runtime's report or a
+/// device list): the default GPU schedule then trusts the cost model fully.
+inline bool knowsDevice(const DeviceProfile &profile) {
+  return !profile.id.empty();
+}
 
 /// The clock in Hz, or an assumed one (2.5 GHz for a CPU, 1 GHz for a GPU)
 /// when the runtime reports none.

@@ -9,7 +9,7 @@
 #ifndef TILEC_SCHEDULE_GPUDEFAULTSCHEDULE_H
 #define TILEC_SCHEDULE_GPUDEFAULTSCHEDULE_H
 
-#include "tilec/Pipelines/Pipelines.h"
+#include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Schedule/Schedule.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -42,7 +42,7 @@ struct GPUKernelShape {
 ///  - no staging, no vectors, no unrolling (the default must be safe on
 ///    every OpenCL 1.2 device; tuned schedules turn them on).
 KernelSchedule defaultGPUSchedule(const GPUKernelShape &shape,
-                                  const GPUTargetOptions &target);
+                                  const DeviceProfile &target);
 
 } // namespace tilec::schedule
 

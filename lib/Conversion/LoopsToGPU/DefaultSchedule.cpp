@@ -2,8 +2,9 @@
 //
 // Attaches the default schedule of the one rule every tool shares
 // (Schedule/DefaultScheduleRule.h) to every kernel that has none, so that
-// the mapping pass always reads its tiling from data. The pass knows the
-// device's limits only, not its kind.
+// the mapping pass always reads its tiling from data. The device is the
+// module's #tilec.gpu_target, which `tilec` puts there from the same
+// profile its own schedule choice ranks on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,13 +12,11 @@
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
-#include "tilec/Conversion/LoopsToGPU/TargetOptions.h"
 #include "tilec/Schedule/CostModel.h"
 #include "tilec/Schedule/DefaultScheduleRule.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECGPUDEFAULTSCHEDULEPASS
@@ -32,10 +31,9 @@ namespace {
 struct DefaultSchedulePass
     : tilec::impl::TilecGPUDefaultSchedulePassBase<DefaultSchedulePass> {
   using TilecGPUDefaultSchedulePassBase::TilecGPUDefaultSchedulePassBase;
-  TILEC_GPU_TARGET_OPTIONS_PUBLIC(TilecGPUDefaultSchedulePassBase);
 
   void runOnOperation() override {
-    DeviceProfile device = profileFromLimits(tilec::targetFromOptions(*this));
+    DeviceProfile device = tilec::kernel::getGPUTarget(getOperation());
     for (affine::AffineForOp kernel : tilec::getKernelNests(getOperation())) {
       if (kernel->hasAttr(tilec::kernel::Schedule::getNameStr()))
         continue;

@@ -104,7 +104,7 @@ InFlightDiagnostic tilec::scheduleError(KernelPlan &plan) {
 }
 
 FailureOr<KernelPlan> tilec::planKernel(affine::AffineForOp root,
-                                        const GPUTargetOptions &target) {
+                                        const schedule::DeviceProfile &target) {
   KernelPlan plan;
   plan.root = root;
   auto found = tilec::kernel::getKernelSchedule(root);

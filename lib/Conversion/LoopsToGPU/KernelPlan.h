@@ -10,7 +10,7 @@
 #ifndef TILEC_LIB_CONVERSION_LOOPSTOGPU_KERNELPLAN_H
 #define TILEC_LIB_CONVERSION_LOOPSTOGPU_KERNELPLAN_H
 
-#include "tilec/Pipelines/Pipelines.h"
+#include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Schedule/Schedule.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -79,13 +79,13 @@ struct KernelPlan {
 /// Emits an error on `root` and fails if it has no schedule or the schedule
 /// does not fit the device.
 mlir::FailureOr<KernelPlan> planKernel(mlir::affine::AffineForOp root,
-                                       const GPUTargetOptions &target);
+                                       const schedule::DeviceProfile &target);
 
 /// Fills `plan.staging` from the schedule's `stage` entries (Staging.cpp).
 /// Emits an error on the kernel and fails if a staged operand cannot be
 /// staged or the tiles exceed the local memory.
 mlir::LogicalResult planStaging(KernelPlan &plan,
-                                const GPUTargetOptions &target);
+                                const schedule::DeviceProfile &target);
 
 /// The error prefix for a schedule that does not fit `plan`'s kernel.
 mlir::InFlightDiagnostic scheduleError(KernelPlan &plan);

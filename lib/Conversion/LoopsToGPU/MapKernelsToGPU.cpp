@@ -18,7 +18,6 @@
 #include "StagedReduction.h"
 #include "VectorBody.h"
 #include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
-#include "tilec/Conversion/LoopsToGPU/TargetOptions.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -254,7 +253,6 @@ SmallVector<Type> tileTypes(const KernelPlan &plan) {
 struct MapKernelsToGPUPass
     : tilec::impl::TilecMapKernelsToGPUPassBase<MapKernelsToGPUPass> {
   using TilecMapKernelsToGPUPassBase::TilecMapKernelsToGPUPassBase;
-  TILEC_GPU_TARGET_OPTIONS_PUBLIC(TilecMapKernelsToGPUPassBase);
 
   void runOnOperation() override;
 
@@ -264,7 +262,7 @@ private:
 
 void MapKernelsToGPUPass::runOnOperation() {
   ModuleOp module = getOperation();
-  GPUTargetOptions target = targetFromOptions(*this);
+  schedule::DeviceProfile target = kernel::getGPUTarget(module);
   // Check every schedule before rewriting anything.
   std::vector<KernelPlan> plans;
   bool valid = true;

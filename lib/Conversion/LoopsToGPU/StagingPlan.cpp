@@ -67,7 +67,7 @@ public:
   StagingPlanner(KernelPlan &plan, affine::AffineForOp reduction)
       : plan(plan), reduction(reduction) {}
 
-  LogicalResult run(const GPUTargetOptions &target);
+  LogicalResult run(const schedule::DeviceProfile &target);
 
 private:
   void collectRanges();
@@ -199,7 +199,7 @@ LogicalResult StagingPlanner::planOperand(unsigned index, Value memref,
   return success();
 }
 
-LogicalResult StagingPlanner::run(const GPUTargetOptions &target) {
+LogicalResult StagingPlanner::run(const schedule::DeviceProfile &target) {
   staging.reduction = reduction;
   std::optional<uint64_t> trips = affine::getConstantTripCount(reduction);
   if (!trips || *trips == 0)
@@ -237,7 +237,7 @@ LogicalResult StagingPlanner::run(const GPUTargetOptions &target) {
 } // namespace
 
 LogicalResult tilec::planStaging(KernelPlan &plan,
-                                 const GPUTargetOptions &target) {
+                                 const schedule::DeviceProfile &target) {
   if (llvm::none_of(plan.schedule.stage, [](bool staged) { return staged; }))
     return success();
   affine::AffineForOp reduction;

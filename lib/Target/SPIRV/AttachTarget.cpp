@@ -9,6 +9,8 @@
 #include "tilec/Target/SPIRV/Passes.h"
 #include "TargetEnv.h"
 
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 
@@ -24,14 +26,14 @@ namespace {
 struct AttachTargetPass
     : tilec::impl::TilecSPIRVAttachTargetPassBase<AttachTargetPass> {
   using TilecSPIRVAttachTargetPassBase::TilecSPIRVAttachTargetPassBase;
-  TILEC_SPIRV_DEVICE_OPTIONS_PUBLIC(TilecSPIRVAttachTargetPassBase);
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    tilec::schedule::DeviceProfile device = tilec::kernel::getGPUTarget(module);
     FailureOr<spirv::TargetEnvAttr> env =
-        tilec::buildTargetEnv(&getContext(), tilec::spirvTargetFromOptions(*this));
+        tilec::buildTargetEnv(&getContext(), device);
     if (failed(env)) {
-      module.emitError() << "SPIR-V version 1." << static_cast<int>(versionMinor)
+      module.emitError() << "SPIR-V version 1." << device.spirvVersionMinor
                          << " is not one of 1.0 to 1.6";
       return signalPassFailure();
     }

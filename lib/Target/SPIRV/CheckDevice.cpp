@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/SPIRV/Passes.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "F64Math/F64Math.h"
 #include "LoopBudget.h"
@@ -47,7 +48,7 @@ bool isStorageBuffer(MemRefType type) {
 }
 
 /// Appends what a value of `type` needs on a device with `options`.
-void collectNeeds(Type type, const tilec::SPIRVTargetOptions &options,
+void collectNeeds(Type type, const tilec::schedule::DeviceProfile &options,
                   SmallVectorImpl<Need> &needs) {
   bool inBuffer = false;
   if (auto memref = dyn_cast<MemRefType>(type)) {
@@ -92,7 +93,7 @@ void collectNeeds(Type type, const tilec::SPIRVTargetOptions &options,
 }
 
 /// The types an op makes or uses.
-void collectNeeds(Operation *op, const tilec::SPIRVTargetOptions &options,
+void collectNeeds(Operation *op, const tilec::schedule::DeviceProfile &options,
                   SmallVectorImpl<Need> &needs) {
   if (isa<gpu::SubgroupReduceOp, gpu::ShuffleOp, gpu::SubgroupIdOp,
           gpu::LaneIdOp, gpu::NumSubgroupsOp, gpu::SubgroupSizeOp>(op) &&
@@ -109,7 +110,7 @@ void collectNeeds(Operation *op, const tilec::SPIRVTargetOptions &options,
 
 /// Whether the device keeps infinities and NaNs of `type`'s float width
 /// when asked (tilec-spirv-float-controls asks wherever it may).
-bool keepsInfNan(Type type, const tilec::SPIRVTargetOptions &options) {
+bool keepsInfNan(Type type, const tilec::schedule::DeviceProfile &options) {
   auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
   return !floatType || tilec::devicePreservesFloats(options, /*infNan=*/true,
                                                     floatType.getWidth());
@@ -121,7 +122,7 @@ bool keepsInfNan(Type type, const tilec::SPIRVTargetOptions &options) {
 /// gives. A warning per kernel and width says so; the kernel still runs,
 /// right wherever the results are finite.
 void warnUnkeptSpecials(gpu::GPUFuncOp func,
-                        const tilec::SPIRVTargetOptions &options) {
+                        const tilec::schedule::DeviceProfile &options) {
   llvm::StringSet<> warned;
   func.walk([&](Operation *op) {
     bool division = isa<arith::DivFOp>(op);
@@ -150,7 +151,7 @@ void warnUnkeptSpecials(gpu::GPUFuncOp func,
 /// would silently give partial results: an error naming the kernel, its
 /// count and the budget.
 bool fitsLoopBudget(gpu::GPUFuncOp func,
-                    const tilec::SPIRVTargetOptions &options) {
+                    const tilec::schedule::DeviceProfile &options) {
   uint64_t budget = options.maxLoopIterations;
   if (budget == 0)
     return true;
@@ -177,10 +178,10 @@ bool fitsLoopBudget(gpu::GPUFuncOp func,
 struct CheckDevicePass
     : tilec::impl::TilecSPIRVCheckDevicePassBase<CheckDevicePass> {
   using TilecSPIRVCheckDevicePassBase::TilecSPIRVCheckDevicePassBase;
-  TILEC_SPIRV_DEVICE_OPTIONS_PUBLIC(TilecSPIRVCheckDevicePassBase);
 
   void runOnOperation() override {
-    tilec::SPIRVTargetOptions options = tilec::spirvTargetFromOptions(*this);
+    tilec::schedule::DeviceProfile options =
+        tilec::kernel::getGPUTarget(getOperation());
     bool ok = true;
     getOperation().walk([&](gpu::GPUFuncOp func) {
       // One error per capability and kernel: the first op that needs it.

@@ -23,10 +23,10 @@ using namespace tilec;
 
 /// A clone of `module` with its spirv.module, or failure (errors emitted).
 static FailureOr<OwningOpRef<ModuleOp>>
-lowerClone(ModuleOp module, const tilec::SPIRVTargetOptions &options) {
+lowerClone(ModuleOp module) {
   OwningOpRef<ModuleOp> clone(module.clone());
   PassManager pm(module.getContext());
-  tilec::buildGPUToSPIRVPipeline(pm, options);
+  tilec::buildGPUToSPIRVPipeline(pm);
   if (failed(pm.run(*clone)))
     return failure();
   return clone;
@@ -54,14 +54,13 @@ static LogicalResult addBindings(spirv::ModuleOp spirvModule,
 }
 
 FailureOr<tilec::SPIRVArtefact>
-tilec::compileToSPIRV(ModuleOp module, const SPIRVTargetOptions &options,
-                      const ManifestContext &context) {
+tilec::compileToSPIRV(ModuleOp module, const ManifestContext &context) {
   ManifestContext spirvContext = context;
   spirvContext.target = "spirv";
   FailureOr<rt::Manifest> manifest = buildManifest(module, spirvContext);
   if (failed(manifest))
     return failure();
-  FailureOr<OwningOpRef<ModuleOp>> lowered = lowerClone(module, options);
+  FailureOr<OwningOpRef<ModuleOp>> lowered = lowerClone(module);
   if (failed(lowered))
     return failure();
   FailureOr<spirv::ModuleOp> spirvModule = findSPIRVModule(**lowered);
@@ -74,9 +73,8 @@ tilec::compileToSPIRV(ModuleOp module, const SPIRVTargetOptions &options,
 }
 
 LogicalResult tilec::printSPIRVAssembly(ModuleOp module,
-                                        const SPIRVTargetOptions &options,
                                         llvm::raw_ostream &os) {
-  FailureOr<OwningOpRef<ModuleOp>> lowered = lowerClone(module, options);
+  FailureOr<OwningOpRef<ModuleOp>> lowered = lowerClone(module);
   if (failed(lowered))
     return failure();
   FailureOr<spirv::ModuleOp> spirvModule = findSPIRVModule(**lowered);

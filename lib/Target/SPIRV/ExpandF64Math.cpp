@@ -14,6 +14,8 @@
 
 #include "F64Math/F64Math.h"
 
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -94,7 +96,9 @@ struct ExpandF64MathPass
     // loose as Vulkan allows (4096 ulps for atan, sinh only absolutely
     // accurate, sin of a large argument anything in [-1, 1]), and lavapipe
     // uses that freedom.
-    bool f32InF64 = f32Math && fp64 && int64;
+    tilec::schedule::DeviceProfile device =
+        tilec::kernel::getGPUTarget(getOperation());
+    bool f32InF64 = f32Math && device.fp64 && device.int64;
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
       if (isSoftwareF64MathOp(op) ||

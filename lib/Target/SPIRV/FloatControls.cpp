@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/SPIRV/Passes.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -48,10 +49,10 @@ llvm::SmallSet<unsigned, 3> floatWidthsOf(spirv::FuncOp func) {
 struct FloatControlsPass
     : tilec::impl::TilecSPIRVFloatControlsPassBase<FloatControlsPass> {
   using TilecSPIRVFloatControlsPassBase::TilecSPIRVFloatControlsPassBase;
-  TILEC_SPIRV_DEVICE_OPTIONS_PUBLIC(TilecSPIRVFloatControlsPassBase);
 
   void runOnOperation() override {
-    tilec::SPIRVTargetOptions options = tilec::spirvTargetFromOptions(*this);
+    tilec::schedule::DeviceProfile options =
+        tilec::kernel::getGPUTarget(getOperation());
     auto granted = [&](spirv::ExecutionMode mode, unsigned width) {
       return tilec::devicePreservesFloats(
           options, mode == spirv::ExecutionMode::SignedZeroInfNanPreserve,

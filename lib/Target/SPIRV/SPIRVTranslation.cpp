@@ -40,10 +40,11 @@ void tilec::registerSPIRVTranslations() {
   registerManifestTranslationOptions();
   TranslateFromMLIRRegistration binary(
       "tilec-to-spirv",
-      "the gpu level as a Vulkan SPIR-V binary for the default device",
+      "the gpu level as a Vulkan SPIR-V binary for the device of its "
+      "#tilec.gpu_target (the default one without)",
       [](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
-        FailureOr<SPIRVArtefact> artefact = compileToSPIRV(
-            module, SPIRVTargetOptions(), translationManifestContext(module));
+        FailureOr<SPIRVArtefact> artefact = compileToSPIRV(module,
+                                                           translationManifestContext(module));
         if (failed(artefact))
           return failure();
         writeWords(artefact->binary, os);
@@ -54,8 +55,8 @@ void tilec::registerSPIRVTranslations() {
       "tilec-to-spirv-manifest",
       "the launch manifest of the gpu level's SPIR-V module (M.spv.json)",
       [](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
-        FailureOr<SPIRVArtefact> artefact = compileToSPIRV(
-            module, SPIRVTargetOptions(), translationManifestContext(module));
+        FailureOr<SPIRVArtefact> artefact = compileToSPIRV(module,
+                                                           translationManifestContext(module));
         if (failed(artefact))
           return failure();
         os << rt::printManifest(artefact->manifest);

@@ -1,4 +1,4 @@
-//===- TargetEnv.cpp - SPIRVTargetOptions as a spirv.target_env -----------===//
+//===- TargetEnv.cpp - A device profile as a spirv.target_env -------------===//
 //
 // Maps the device facts to a spirv.target_env for the Vulkan client API.
 //
@@ -14,12 +14,13 @@
 using namespace mlir;
 
 FailureOr<spirv::TargetEnvAttr>
-tilec::buildTargetEnv(MLIRContext *context, const SPIRVTargetOptions &options) {
+tilec::buildTargetEnv(MLIRContext *context,
+                      const schedule::DeviceProfile &options) {
   static constexpr spirv::Version kVersions[] = {
       spirv::Version::V_1_0, spirv::Version::V_1_1, spirv::Version::V_1_2,
       spirv::Version::V_1_3, spirv::Version::V_1_4, spirv::Version::V_1_5,
       spirv::Version::V_1_6};
-  if (options.versionMinor < 0 || options.versionMinor > 6)
+  if (options.spirvVersionMinor < 0 || options.spirvVersionMinor > 6)
     return failure();
 
   using spirv::Capability;
@@ -68,14 +69,15 @@ tilec::buildTargetEnv(MLIRContext *context, const SPIRVTargetOptions &options) {
   // must list their storage buffers, which lower-abi-attrs does when the
   // environment says 1.4+ but which a 1.0-1.3 module must not do. So the
   // environment stops at 1.3: any newer device accepts those modules.
-  int minor = std::min(options.versionMinor, 3);
+  int minor = static_cast<int>(std::min<int64_t>(options.spirvVersionMinor, 3));
   auto triple =
       spirv::VerCapExtAttr::get(kVersions[minor], caps, exts, context);
   spirv::ResourceLimitsAttr defaults = spirv::getDefaultResourceLimits(context);
   auto limits = spirv::ResourceLimitsAttr::get(
       context, defaults.getMaxComputeSharedMemorySize(),
       defaults.getMaxComputeWorkgroupInvocations(),
-      defaults.getMaxComputeWorkgroupSize(), options.subgroupSize,
+      defaults.getMaxComputeWorkgroupSize(),
+      static_cast<int>(options.subgroupSize),
       /*min_subgroup_size=*/std::nullopt, /*max_subgroup_size=*/std::nullopt,
       /*cooperative_matrix_properties_khr=*/nullptr,
       /*cooperative_matrix_properties_nv=*/nullptr);

@@ -1,4 +1,4 @@
-//===- TargetEnv.h - SPIRVTargetOptions as a spirv.target_env ---*- C++ -*-===//
+//===- TargetEnv.h - A device profile as a spirv.target_env -----*- C++ -*-===//
 //
 // The one place that maps the device facts to SPIR-V capabilities and
 // extensions, used by tilec-spirv-attach-target.
@@ -8,7 +8,7 @@
 #ifndef TILEC_LIB_TARGET_SPIRV_TARGETENV_H
 #define TILEC_LIB_TARGET_SPIRV_TARGETENV_H
 
-#include "tilec/Target/SPIRV/SPIRVTarget.h"
+#include "tilec/Schedule/DeviceProfile.h"
 
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 
@@ -18,7 +18,8 @@ namespace tilec {
 /// capability and extension the device allows (spirv-update-vce later
 /// keeps only those a module uses). Fails on a version outside 1.0-1.6.
 mlir::FailureOr<mlir::spirv::TargetEnvAttr>
-buildTargetEnv(mlir::MLIRContext *context, const SPIRVTargetOptions &options);
+buildTargetEnv(mlir::MLIRContext *context,
+               const schedule::DeviceProfile &device);
 
 } // namespace tilec
 

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s -split-input-file -verify-diagnostics '-tilec-gpu-map-kernels=max-workgroup-size=64 local-mem-bytes=1024'
+// RUN: tilec-opt %s -split-input-file -verify-diagnostics '--tilec-kernel-set-gpu-target=target=#tilec.gpu_target<max_workgroup_size=64,local_mem_bytes=1024>' -tilec-gpu-map-kernels
 
 func.func @no_schedule(%a: memref<4xf32>) {
   // expected-error @+1 {{kernel has no tilec.schedule}}

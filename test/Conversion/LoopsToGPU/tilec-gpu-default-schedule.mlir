@@ -1,5 +1,5 @@
 // RUN: tilec-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(tilec-gpu-default-schedule))' | FileCheck %s
-// RUN: tilec-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(tilec-gpu-default-schedule{max-workgroup-size=64 compute-units=64}))' | FileCheck %s --check-prefix=SMALL
+// RUN: tilec-opt %s -split-input-file -pass-pipeline='builtin.module(tilec-kernel-set-gpu-target{target=#tilec.gpu_target<max_workgroup_size=64,compute_units=64>},func.func(tilec-gpu-default-schedule))' | FileCheck %s --check-prefix=SMALL
 
 // A 256x256 contraction: the cost model's pick, a 4x4 register tile in a
 // square 16x16 work-group (half the loads per output of the hand rule's

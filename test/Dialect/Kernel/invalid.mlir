@@ -97,3 +97,15 @@ func.func @f() attributes {tilec.input_names = [1]} {
 func.func @f() attributes {tilec.kernal = "k"} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{'tilec.gpu_target' must be a #tilec.gpu_target}}
+module attributes {tilec.gpu_target = #tilec.schedule<>} {
+}
+
+// -----
+
+// expected-error @+1 {{invalid #tilec.gpu_target: 'local_mem_bytes' is -1, below 0}}
+module attributes {tilec.gpu_target = #tilec.gpu_target<local_mem_bytes = -1>} {
+}

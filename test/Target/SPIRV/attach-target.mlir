@@ -4,7 +4,7 @@
 // entry-point ABI of its known block size. A kernel without one is an
 // error.
 // RUN: tilec-opt --tilec-spirv-attach-target %s -split-input-file -verify-diagnostics | FileCheck %s
-// RUN: tilec-opt '--tilec-spirv-attach-target=version-minor=0 fp16=false' %s -split-input-file \
+// RUN: tilec-opt '--tilec-kernel-set-gpu-target=target=#tilec.gpu_target<spirv_version=0,fp16=false>' --tilec-spirv-attach-target %s -split-input-file \
 // RUN:   -verify-diagnostics | FileCheck %s --check-prefix=SMALL
 
 // CHECK: module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, Float16,

@@ -3,7 +3,7 @@
 // needed; on a device with it the IR is unchanged. (Its loop budget has
 // loop-budget.mlir.)
 // RUN: tilec-opt --tilec-spirv-check-device %s | FileCheck %s
-// RUN: tilec-opt '--tilec-spirv-check-device=fp16=false' %s -verify-diagnostics -o /dev/null
+// RUN: tilec-opt '--tilec-kernel-set-gpu-target=target=#tilec.gpu_target<fp16=false>' --tilec-spirv-check-device %s -verify-diagnostics -o /dev/null
 
 // CHECK: gpu.func @half(%[[A:.*]]: memref<4xf16>) kernel
 // CHECK: arith.addf %{{.*}}, %{{.*}} : f16

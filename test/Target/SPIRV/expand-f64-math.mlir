@@ -5,7 +5,7 @@
 // products split by masking the low 27 bits of the encoding.
 // RUN: tilec-opt '--tilec-spirv-expand-f64-math=f32-math=false' %s | FileCheck %s
 // RUN: tilec-opt --tilec-spirv-expand-f64-math %s | FileCheck %s --check-prefix=F32
-// RUN: tilec-opt '--tilec-spirv-expand-f64-math=int64=false' %s \
+// RUN: tilec-opt '--tilec-kernel-set-gpu-target=target=#tilec.gpu_target<int64=false>' --tilec-spirv-expand-f64-math %s \
 // RUN:   | FileCheck %s --check-prefix=NOINT64
 
 func.func @lanes(%x: vector<2xf64>, %y: f32, %z: f64) -> (vector<2xf64>, f32, f64) {

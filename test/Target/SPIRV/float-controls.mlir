@@ -4,9 +4,9 @@
 // the device grants it; subnormals only where asked for and granted.
 // RUN: tilec-opt --pass-pipeline='builtin.module(spirv.module(tilec-spirv-float-controls))' %s \
 // RUN:   | FileCheck %s
-// RUN: tilec-opt --pass-pipeline='builtin.module(spirv.module(tilec-spirv-float-controls{inf-nan-preserve-64=false}))' %s \
+// RUN: tilec-opt --pass-pipeline='builtin.module(tilec-kernel-set-gpu-target{target=#tilec.gpu_target<inf_nan_preserve_64=false>},spirv.module(tilec-spirv-float-controls))' %s \
 // RUN:   | FileCheck %s --check-prefix=NO64
-// RUN: tilec-opt --pass-pipeline='builtin.module(spirv.module(tilec-spirv-float-controls{denorm-preserve-32=true}))' %s \
+// RUN: tilec-opt --pass-pipeline='builtin.module(tilec-kernel-set-gpu-target{target=#tilec.gpu_target<denorm_preserve_32=true>},spirv.module(tilec-spirv-float-controls))' %s \
 // RUN:   | FileCheck %s --check-prefix=DENORM
 
 // CHECK-NOT: "SignedZeroInfNanPreserve", 16

@@ -4,7 +4,7 @@
 // the driver would otherwise return partial sums without a word. A loop
 // inside another counts once per outer iteration, and each loop's own
 // iterations count too: 10 * (1 + 50) = 510 and 30 * (1 + 40) = 1230.
-// RUN: tilec-opt %s --tilec-spirv-check-device=max-loop-iterations=1000 \
+// RUN: tilec-opt %s '--tilec-kernel-set-gpu-target=target=#tilec.gpu_target<max_loop_iterations=1000>' --tilec-spirv-check-device \
 // RUN:   --verify-diagnostics -split-input-file
 // RUN: tilec-opt %s --tilec-spirv-check-device -split-input-file | FileCheck %s
 // Without a budget (the default), nothing is refused.

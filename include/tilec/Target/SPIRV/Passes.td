@@ -12,39 +12,9 @@
 
 include "mlir/Pass/PassBase.td"
 
-// The device facts of tilec::SPIRVTargetOptions (SPIRVTarget.h), shared by
-// every pass that needs them; Passes.h converts.
-defvar spirvDeviceOptions = [
-  Option<"versionMinor", "version-minor", "int", "3",
-         "SPIR-V version 1.<minor> (0 to 6)">,
-  Option<"fp16", "fp16", "bool", "true", "Float16 arithmetic">,
-  Option<"fp64", "fp64", "bool", "true", "Float64 arithmetic">,
-  Option<"int8", "int8", "bool", "true", "Int8 arithmetic">,
-  Option<"int16", "int16", "bool", "true", "Int16 arithmetic">,
-  Option<"int64", "int64", "bool", "true", "Int64 arithmetic">,
-  Option<"storage8Bit", "storage-8bit", "bool", "true",
-         "8-bit storage-buffer access (StorageBuffer8BitAccess)">,
-  Option<"storage16Bit", "storage-16bit", "bool", "true",
-         "16-bit storage-buffer access (StorageBuffer16BitAccess)">,
-  Option<"subgroups", "subgroups", "bool", "true",
-         "Subgroup operations (GroupNonUniform*)">,
-  Option<"subgroupSize", "subgroup-size", "int", "32",
-         "Work-items per subgroup">,
-  Option<"infNanPreserve16", "inf-nan-preserve-16", "bool", "true",
-         "f16 infinities, NaNs and signed zeros kept on request">,
-  Option<"infNanPreserve32", "inf-nan-preserve-32", "bool", "true",
-         "f32 infinities, NaNs and signed zeros kept on request">,
-  Option<"infNanPreserve64", "inf-nan-preserve-64", "bool", "true",
-         "f64 infinities, NaNs and signed zeros kept on request">,
-  Option<"denormPreserve16", "denorm-preserve-16", "bool", "false",
-         "f16 subnormals kept on request">,
-  Option<"denormPreserve32", "denorm-preserve-32", "bool", "false",
-         "f32 subnormals kept on request">,
-  Option<"denormPreserve64", "denorm-preserve-64", "bool", "false",
-         "f64 subnormals kept on request">,
-  Option<"maxLoopIterations", "max-loop-iterations", "uint64_t", "0",
-         "Loop iterations one invocation may run (0: no limit)">,
-];
+// Every pass that needs to know the device reads the module's
+// #tilec.gpu_target (tilec/Dialect/Kernel/IR/KernelAttrs.td), or the
+// default one; none takes the device's facts as options.
 
 def TilecSPIRVCheckDevicePass
     : Pass<"tilec-spirv-check-device", "::mlir::ModuleOp"> {
@@ -60,7 +30,6 @@ def TilecSPIRVCheckDevicePass
     kernel. Without this check the upstream type converter would silently
     widen narrow types.
   }];
-  let options = spirvDeviceOptions;
 }
 
 def TilecSPIRVInlineConstantTensorsPass
@@ -131,12 +100,11 @@ def TilecSPIRVAttachTargetPass
   let summary = "Attach the SPIR-V target environment and entry-point ABIs";
   let description = [{
     Puts `spirv.target_env` (the version, capabilities and extensions the
-    device options allow, on top of Vulkan's Shader) on the module and every
+    module's #tilec.gpu_target allows, on top of Vulkan's Shader) on the module and every
     gpu.module, and `spirv.entry_point_abi` with the work-group size of its
     `known_block_size` on every kernel gpu.func. A kernel without a known
     block size is an error.
   }];
-  let options = spirvDeviceOptions;
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
@@ -165,11 +133,10 @@ def TilecSPIRVFloatControlsPass
     execution modes SignedZeroInfNanPreserve and DenormPreserve for a float
     width. For every entry point and every float width its function uses,
     this pass declares each mode that the device grants for that width (the
-    inf-nan-preserve-* and denorm-preserve-* options, from
-    VkPhysicalDeviceFloatControlsProperties); spirv-update-vce then keeps
+    inf_nan_preserve_* and denorm_preserve_* fields of the module's
+    #tilec.gpu_target, from VkPhysicalDeviceFloatControlsProperties); spirv-update-vce then keeps
     the capabilities and the extension the modes need.
   }];
-  let options = spirvDeviceOptions;
 }
 
 def TilecSPIRVExpandDivisionByZeroPass
@@ -206,11 +173,11 @@ def TilecSPIRVExpandF64MathPass
     interpreter does: GLSL.std.450's f32 versions are as loose as Vulkan
     allows, and lavapipe's are thousands of ulps off in places.
   }];
-  let options = !listconcat(spirvDeviceOptions, [
+  let options = [
     Option<"f32Math", "f32-math", "bool", "true",
            "Also compute f32 math functions in software, in f64 (when the "
            "device has Float64 and Int64)">,
-  ]);
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect"];

@@ -2,7 +2,8 @@
 //
 // Registers the tilec dialect's attributes and checks the type of every
 // `tilec.*` attribute an op carries, so a misspelt or mistyped mark is an
-// error where it appears rather than a silently ignored one.
+// error where it appears rather than a silently ignored one; finds the GPU
+// target that applies to an op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +45,8 @@ LogicalResult KernelDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == Schedule::getNameStr())
     return expect(isa<ScheduleAttr>(value), "a #tilec.schedule");
+  if (name == GPUTarget::getNameStr())
+    return expect(isa<GPUTargetAttr>(value), "a #tilec.gpu_target");
   return op->emitError() << "'" << name
                          << "' is not an attribute of the tilec dialect";
 }
@@ -67,4 +70,19 @@ void tilec::kernel::setKernelSchedule(
   // loaded the dialect; inside one it is a dependent dialect, already loaded.
   context->getOrLoadDialect<KernelDialect>();
   Schedule(context).setAttr(kernel, ScheduleAttr::get(context, schedule));
+}
+
+tilec::schedule::DeviceProfile tilec::kernel::getGPUTarget(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (auto target = dyn_cast_or_null<GPUTargetAttr>(
+            op->getAttr(GPUTarget::getNameStr())))
+      return target.getProfile();
+  return schedule::DeviceProfile();
+}
+
+void tilec::kernel::setGPUTarget(Operation *module,
+                                 const schedule::DeviceProfile &profile) {
+  MLIRContext *context = module->getContext();
+  context->getOrLoadDialect<KernelDialect>();
+  GPUTarget(context).setAttr(module, GPUTargetAttr::get(context, profile));
 }

@@ -20,8 +20,9 @@ def Kernel_Dialect : Dialect {
   let summary = "The loop level's attributes: schedules and kernel marks";
   let description = [{
     Attributes tilec puts on the loop level (affine/scf/memref) and on the
-    gpu level after it. `#tilec.schedule<...>` says how one kernel is tiled;
-    the discardable attributes below mark what the passes find and keep.
+    gpu level after it. `#tilec.schedule<...>` says how one kernel is tiled,
+    `#tilec.gpu_target<...>` which device the GPU passes compile for; the
+    discardable attributes below mark what the passes find and keep.
     Every `tilec.*` name is declared here, and the dialect's verifier checks
     each one's type wherever it appears.
   }];
@@ -43,7 +44,9 @@ def Kernel_Dialect : Dialect {
     // The source-level name of a tile op's result, for kernel names.
     "::mlir::StringAttr":$name,
     // How a kernel is tiled, on its outermost loop.
-    "::tilec::kernel::ScheduleAttr":$schedule
+    "::tilec::kernel::ScheduleAttr":$schedule,
+    // The device the GPU passes compile for, on the builtin module.
+    "::tilec::kernel::GPUTargetAttr":$gpu_target
   );
   let extraClassDeclaration = [{
     /// Adds the attributes of KernelAttrs.td (in KernelAttrs.cpp, next to

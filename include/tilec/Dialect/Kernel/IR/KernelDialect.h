@@ -1,14 +1,15 @@
 //===- KernelDialect.h - The tilec dialect's attributes ---------*- C++ -*-===//
 //
 // Declares tilec::kernel::KernelDialect (mnemonic `tilec`), its attributes
-// (#tilec.schedule) and one typed helper per discardable attribute name, so
-// no other file spells a `tilec.*` name.
+// (#tilec.schedule, #tilec.gpu_target) and one typed helper per discardable
+// attribute name, so no other file spells a `tilec.*` name.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_DIALECT_KERNEL_IR_KERNELDIALECT_H
 #define TILEC_DIALECT_KERNEL_IR_KERNELDIALECT_H
 
+#include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Schedule/Schedule.h"
 
 #include "mlir/IR/Attributes.h"
@@ -35,6 +36,7 @@ using InputNames = KernelDialect::InputNamesAttrHelper;
 using OutputNames = KernelDialect::OutputNamesAttrHelper;
 using SourceName = KernelDialect::NameAttrHelper;
 using Schedule = KernelDialect::ScheduleAttrHelper;
+using GPUTarget = KernelDialect::GpuTargetAttrHelper;
 
 /// Whether `name` is one of the dialect's (`tilec.` followed by anything).
 bool isKernelDialectName(llvm::StringRef name);
@@ -49,6 +51,15 @@ getKernelSchedule(mlir::Operation *kernel);
 /// is loaded before they run).
 void setKernelSchedule(mlir::Operation *kernel,
                        const schedule::KernelSchedule &schedule);
+
+/// The device the GPU passes compile `op` for: the #tilec.gpu_target of the
+/// nearest op enclosing `op` (or `op` itself) that carries one, normally
+/// the builtin module; the default profile when none does.
+schedule::DeviceProfile getGPUTarget(mlir::Operation *op);
+/// Puts `profile` on `module` as its #tilec.gpu_target, loading the dialect
+/// if needed.
+void setGPUTarget(mlir::Operation *module,
+                  const schedule::DeviceProfile &profile);
 
 } // namespace tilec::kernel
 

@@ -1,15 +1,19 @@
 //===- Passes.h - Loop-level transforms of tilec ----------------*- C++ -*-===//
 //
 // Declares the loop-level passes every back end runs
-// (tilec-kernel-share-temporary-buffers) and their registration, generated from
-// Passes.td. The CPU-only passes are in tilec/Target/LLVM/Transforms.
+// (tilec-kernel-share-temporary-buffers, tilec-kernel-set-gpu-target) and
+// their registration, generated from Passes.td. The CPU-only passes are in
+// tilec/Target/LLVM/Transforms.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_DIALECT_KERNEL_TRANSFORMS_PASSES_H
 #define TILEC_DIALECT_KERNEL_TRANSFORMS_PASSES_H
 
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace tilec {

@@ -29,4 +29,29 @@ def ShareTemporaryBuffersPass
   ];
 }
 
+def SetGPUTargetPass
+    : Pass<"tilec-kernel-set-gpu-target", "::mlir::ModuleOp"> {
+  let summary = "Say which device the GPU passes compile the module for";
+  let description = [{
+    Puts `target`, a `#tilec.gpu_target<...>` (fields not named keep the
+    default profile's values), on the module as `tilec.gpu_target`,
+    replacing any there. Every GPU pass reads the device from that
+    attribute; `tilec` puts it there from the device it compiles for, and
+    tests and `tilec-opt` pipelines use this pass to compile for another
+    device than the default one:
+
+    ```
+    tilec-opt '--tilec-kernel-set-gpu-target=target=#tilec.gpu_target<fp16=false>' \
+        --tilec-pipeline-gpu --tilec-pipeline-spirv
+    ```
+
+    A `target` that is not a valid `#tilec.gpu_target` is an error.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", [{"#tilec.gpu_target<>"}],
+           "The device, as a #tilec.gpu_target attribute">,
+  ];
+  let dependentDialects = ["::tilec::kernel::KernelDialect"];
+}
+
 #endif // TILEC_DIALECT_KERNEL_TRANSFORMS_PASSES_TD
