@@ -13,7 +13,7 @@
 #include "tilec/Compiler/CompileError.h"
 #include "tilec/Compiler/Reporter.h"
 #include "tilec/Compiler/ScheduleLoading.h"
-#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+#include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Schedule/CostModel.h"
 #include "tilec/Schedule/DefaultScheduleRule.h"

@@ -11,10 +11,6 @@
 #include "tilec/Schedule/ScheduleFile.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
-// Only for the names of the kernel attributes, which the loop level defines
-// for every pass; no code of the GPU mapping is used.
-#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
-
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 

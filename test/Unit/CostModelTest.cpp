@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
-#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Schedule/CPUDefaultSchedule.h"
 #include "tilec/Schedule/CostModel.h"
 

@@ -13,7 +13,7 @@
 #include "tilec/Compiler/ModuleStages.h"
 #include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Compiler/Reporter.h"
-#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+#include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Schedule/CostModel.h"
 #include "tilec/Schedule/DefaultScheduleRule.h"
 

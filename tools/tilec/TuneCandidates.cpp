@@ -10,7 +10,7 @@
 #include "DriverError.h"
 
 #include "tilec/Compiler/ModuleStages.h"
-#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+#include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Schedule/CostModel.h"
 

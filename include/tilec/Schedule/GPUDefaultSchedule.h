@@ -18,7 +18,7 @@ namespace tilec::schedule {
 
 /// What the default GPU schedule looks at in a kernel nest.
 struct GPUKernelShape {
-  /// Trip counts of the parallel band (Conversion/LoopsToGPU/ParallelBand.h),
+  /// Trip counts of the parallel band (Dialect/Kernel/Analysis/ParallelBand.h),
   /// outermost first; empty if the nest runs serially.
   std::vector<int64_t> parallelExtents;
   /// Whether a reduction runs inside each work-item (a contraction): its

@@ -11,8 +11,6 @@
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
-#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
-
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"

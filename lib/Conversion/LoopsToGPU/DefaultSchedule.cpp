@@ -11,7 +11,7 @@
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
-#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+#include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Schedule/CostModel.h"
 #include "tilec/Schedule/DefaultScheduleRule.h"
 

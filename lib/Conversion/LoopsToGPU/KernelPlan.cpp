@@ -8,7 +8,7 @@
 
 #include "KernelPlan.h"
 
-#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+#include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"

@@ -10,8 +10,6 @@
 
 #include "KernelPlan.h"
 
-#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
-
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -82,3 +82,18 @@ func.func @accumulate(%a: memref<2x3x8xf32>, %s: memref<2x3xf32>, %t: memref<1xf
   } {tilec.kernel = "copy_2", tilec.schedule = #tilec.schedule<block = [7]>}
   return
 }
+
+// -----
+
+// Each iteration reads the cell the next one writes: no cell is written
+// twice, but iterations run in parallel would race (an anti-dependence), so
+// the nest runs serially.
+// CHECK-LABEL: func.func @anti_dependence
+// CHECK: tilec.schedule = #tilec.schedule<>
+func.func @anti_dependence(%a: memref<4xf32>) {
+  affine.for %i = 0 to 3 {
+    %x = affine.load %a[%i + 1] : memref<4xf32>
+    affine.store %x, %a[%i] : memref<4xf32>
+  } {tilec.kernel = "shift_0"}
+  return
+}

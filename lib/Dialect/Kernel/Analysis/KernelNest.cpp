@@ -1,15 +1,14 @@
 //===- KernelNest.cpp - Matching kernels and their lanes ------------------===//
 //
-// The band is grown from the kernel's outermost loop while each loop is the
-// only op of its parent's body, has constant bounds from 0, no iter_args
-// and no loop-carried memory dependence (affine dependence analysis), so
-// its iterations may be tiled, interleaved and jammed freely.
+// The band is the kernel's parallel band (ParallelBand.h) of loops from 0
+// with unit step, so its iterations may be tiled, interleaved and jammed
+// freely, and each loop's upper bound is its extent.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Dialect/Kernel/Analysis/KernelNest.h"
+#include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 
-#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IntegerSet.h"
@@ -23,13 +22,6 @@ using namespace tilec::transforms;
 namespace {
 
 bool isScalar(Type type) { return type.isIntOrIndexOrFloat(); }
-
-/// A loop the band may hold: 0 to a constant, unit step, no results.
-bool isBandLoop(AffineForOp loop) {
-  return loop.hasConstantBounds() && loop.getConstantLowerBound() == 0 &&
-         loop.getStepAsInt() == 1 && loop.getNumIterOperands() == 0 &&
-         isLoopParallel(loop);
-}
 
 /// Whether `op`, somewhere in the band body, is one the transforms know how
 /// to copy; stores only at the top of the body (`top`).
@@ -269,18 +261,8 @@ Type KernelNest::storedElementType() const {
 std::optional<KernelNest>
 tilec::transforms::matchKernelNest(AffineForOp kernel) {
   KernelNest nest;
-  AffineForOp loop = kernel;
-  while (isBandLoop(loop)) {
-    nest.band.push_back(loop);
-    nest.extents.push_back(loop.getConstantUpperBound());
-    Block *body = loop.getBody();
-    if (body->getOperations().size() != 2)
-      break;
-    auto inner = dyn_cast<AffineForOp>(body->front());
-    if (!inner || !isBandLoop(inner))
-      break;
-    loop = inner;
-  }
+  nest.band = tilec::getParallelBand(kernel, {/*zeroBasedUnitStep=*/true});
+  nest.extents = tilec::getBandExtents(nest.band);
   if (nest.band.empty() || !bodyIsKnown(*nest.body(), /*top=*/true) ||
       !nest.storedElementType())
     return std::nullopt;

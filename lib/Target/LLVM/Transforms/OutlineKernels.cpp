@@ -10,8 +10,6 @@
 #include "tilec/Target/LLVM/Transforms/Passes.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
-#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
-
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

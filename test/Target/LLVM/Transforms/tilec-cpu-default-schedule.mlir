@@ -125,3 +125,22 @@ func.func @unused_map_operands(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C:
   } {tilec.kernel = "contract_0_C"}
   return
 }
+
+// No band, so no schedule: a loop that writes a buffer through a view of it
+// while reading it directly (the dependence analysis compares memref
+// values, so it would see two buffers), and a loop of no iterations.
+// AVX512-LABEL: func.func @no_band
+// AVX512-NOT:   tilec.schedule
+// AVX512:       return
+func.func @no_band(%A: memref<8xf32>, %C: memref<8xf32>) {
+  %v = memref.subview %A[0] [7] [1] : memref<8xf32> to memref<7xf32, strided<[1]>>
+  affine.for %i = 0 to 7 {
+    %0 = affine.load %A[%i + 1] : memref<8xf32>
+    affine.store %0, %v[%i] : memref<7xf32, strided<[1]>>
+  } {tilec.kernel = "shift_0"}
+  affine.for %i = 0 to 0 {
+    %0 = affine.load %A[%i] : memref<8xf32>
+    affine.store %0, %C[%i] : memref<8xf32>
+  } {tilec.kernel = "empty_1"}
+  return
+}

@@ -18,7 +18,8 @@
 namespace tilec::transforms {
 
 /// A kernel whose outer loops form a band of perfectly nested parallel loops
-/// `for i0 = 0 to E0 { ... for in = 0 to En { body } }`. The body holds only
+/// `for i0 = 0 to E0 { ... for in = 0 to En { body } }` (its parallel band,
+/// ParallelBand.h, of 0-based unit-step loops). The body holds only
 /// pure scalar ops, affine.load, affine.apply, affine.store (at its top
 /// level only) and affine.for / affine.if whose regions hold the same minus
 /// stores: the shape of a contraction (reduction loops with iter_args,

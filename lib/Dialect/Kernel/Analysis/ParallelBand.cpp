@@ -1,15 +1,16 @@
 //===- ParallelBand.cpp - The parallel loops of a kernel nest -------------===//
 //
-// Finds the outer band of a kernel nest that may be spread over work-items.
-// Upstream's affine::isLoopMemoryParallel gives up on any non-affine access,
-// but gathers read through data-dependent `memref.load`s: those are harmless
-// when the nest never writes the memref they read, so this check runs the
-// same dependence analysis on the affine accesses and judges the others by
-// the memrefs they touch.
+// Finds the outer band of a kernel nest that may be spread over work-items
+// or threads. Upstream's affine::isLoopMemoryParallel gives up on any
+// non-affine access, but gathers read through data-dependent `memref.load`s:
+// those are harmless when the nest never writes the memref they read, so
+// this check runs the same dependence analysis on the affine accesses and
+// judges the others by the memrefs they touch. Upstream is also blind to
+// views, which this check refuses on a written buffer.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Conversion/LoopsToGPU/ParallelBand.h"
+#include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
@@ -65,10 +66,12 @@ bool carriesNoDependence(AffineForOp loop) {
   for (Value source : gatherSources)
     if (writtenBuffers.contains(rootBuffer(source)))
       return false;
+  // Every ordered pair, as upstream checks: the analysis only finds a
+  // dependence from `src` to a later `dst`, so taking only writes as `src`
+  // would miss an iteration that reads a cell a later one writes (a race
+  // once iterations run in parallel). Two reads give NoDependence.
   unsigned depth = getNestingDepth(loop) + 1;
   for (Operation *src : accesses) {
-    if (!isa<AffineWriteOpInterface>(src))
-      continue;
     MemRefAccess srcAccess(src);
     for (Operation *dst : accesses) {
       MemRefAccess dstAccess(dst);
@@ -95,13 +98,21 @@ SmallVector<AffineForOp> tilec::getKernelNests(func::FuncOp func) {
   return kernels;
 }
 
-SmallVector<AffineForOp> tilec::getParallelBand(AffineForOp kernel) {
+bool tilec::isParallelBandLoop(AffineForOp loop, const BandOptions &options) {
+  std::optional<uint64_t> trips = getConstantTripCount(loop);
+  if (!loop.hasConstantBounds() || loop.getNumIterOperands() != 0 || !trips ||
+      *trips == 0)
+    return false;
+  if (options.zeroBasedUnitStep &&
+      (loop.getConstantLowerBound() != 0 || loop.getStepAsInt() != 1))
+    return false;
+  return carriesNoDependence(loop);
+}
+
+SmallVector<AffineForOp> tilec::getParallelBand(AffineForOp kernel,
+                                                const BandOptions &options) {
   SmallVector<AffineForOp> band;
-  for (AffineForOp loop = kernel; loop;) {
-    std::optional<uint64_t> trips = getConstantTripCount(loop);
-    if (!loop.hasConstantBounds() || loop.getNumIterOperands() != 0 ||
-        !trips || *trips == 0 || !carriesNoDependence(loop))
-      break;
+  for (AffineForOp loop = kernel; loop && isParallelBandLoop(loop, options);) {
     band.push_back(loop);
     Block *body = loop.getBody();
     if (!llvm::hasSingleElement(body->without_terminator()))
@@ -109,4 +120,11 @@ SmallVector<AffineForOp> tilec::getParallelBand(AffineForOp kernel) {
     loop = dyn_cast<AffineForOp>(body->front());
   }
   return band;
+}
+
+SmallVector<int64_t> tilec::getBandExtents(ArrayRef<AffineForOp> band) {
+  SmallVector<int64_t> extents;
+  for (AffineForOp loop : band)
+    extents.push_back(int64_t(*getConstantTripCount(loop)));
+  return extents;
 }
