@@ -12,7 +12,7 @@
 
 #include "tilec/Schedule/CostModel.h"
 
-#include "GPUGrid.h"
+#include "GPUStaging.h"
 
 #include "tilec/Schedule/CPUDefaultSchedule.h"
 #include "tilec/Schedule/GPUDefaultSchedule.h"
@@ -79,31 +79,18 @@ int64_t maxGPUVector(const DeviceProfile &device) {
   return llvm::StringRef(device.id).starts_with("opencl:") ? 16 : 4;
 }
 
-/// Whether `schedule` passes the mapping's checks (KernelPlan.cpp,
-/// StagingPlan.cpp and the vector rule) and stays within the registers.
+/// Whether `schedule` passes the mapping's checks (GPUGrid.h's and
+/// StagingPlan.cpp's) and stays within the registers.
 bool legalOnGPU(const KernelModel &kernel, const KernelSchedule &schedule,
                 const DeviceProfile &device) {
-  GPUGrid grid = gridOf(kernel, schedule);
-  for (unsigned d = 0; d < 3; ++d) {
-    const GPUGridDim &dim = grid.dims[d];
-    if (dim.block % dim.thread != 0 ||
-        dim.workItems() > device.maxWorkItemSizes[d])
-      return false;
-  }
-  if (grid.workItems() > device.maxWorkGroupSize)
+  GPUGrid grid = computeGPUGrid(kernel.parallelExtents, schedule);
+  if (checkGPUGrid(grid, schedule, device))
     return false;
   int64_t accumulators = 1;
-  for (const GPUGridDim &dim : grid.dims)
+  for (const GridDim &dim : grid.dims)
     accumulators *= dim.loops.size() == 1 ? dim.thread : 1;
   if (accumulators > kGPUMaxAccumulators)
     return false;
-  bool staged = llvm::is_contained(schedule.stage, true);
-  if (schedule.vector > 1) {
-    const GPUGridDim &x = grid.dims[0];
-    if (x.loops.size() != 1 || x.thread % schedule.vector != 0 ||
-        x.extent % schedule.vector != 0 || staged)
-      return false;
-  }
   for (auto [index, staged] : llvm::enumerate(schedule.stage))
     if (staged && (index >= kernel.operands.size() ||
                    !kernel.operands[index].stageable))
@@ -156,7 +143,7 @@ void addGPUCandidates(const KernelModel &kernel, const DeviceProfile &device,
     base.order = order;
     base.block.assign(n, 0);
     base.thread.assign(n, 1);
-    GPUGrid shape = gridOf(kernel, base);
+    GPUGrid shape = computeGPUGrid(kernel.parallelExtents, base);
     // The dimensions with one tiled loop, x first.
     std::vector<unsigned> tiled;
     for (unsigned d = 0; d < 3; ++d)
@@ -226,7 +213,7 @@ void addGPUCandidates(const KernelModel &kernel, const DeviceProfile &device,
                                                      int64_t items) {
       if (i == tiled.size())
         return emit();
-      const GPUGridDim &dim = shape.dims[tiled[i]];
+      const GridDim &dim = shape.dims[tiled[i]];
       for (int64_t thread : kGPUThreadTiles) {
         // Register tiles pay off where each output costs many loads (a
         // reduction), or as the vector lanes of x.

@@ -12,11 +12,12 @@
 
 #include "tilec/Schedule/CostModel.h"
 
-#include "GPUGrid.h"
+#include "GPUStaging.h"
 
 #include <algorithm>
 #include <cmath>
 
+using namespace tilec;
 using namespace tilec::schedule;
 
 namespace {
@@ -103,13 +104,23 @@ int64_t outputElementBytes(const KernelModel &kernel) {
   return 4;
 }
 
+/// The extent of loop `loop` (band, then reductions).
+int64_t loopExtent(const KernelModel &kernel, unsigned loop) {
+  size_t parallel = kernel.parallelExtents.size();
+  if (loop < parallel)
+    return kernel.parallelExtents[loop];
+  loop -= parallel;
+  return loop < kernel.reductionExtents.size() ? kernel.reductionExtents[loop]
+                                               : 1;
+}
+
 //===----------------------------------------------------------------------===//
 // GPU
 //===----------------------------------------------------------------------===//
 
 double estimateGPU(const KernelModel &kernel, const KernelSchedule &schedule,
                    const DeviceProfile &device) {
-  GPUGrid grid = gridOf(kernel, schedule);
+  GPUGrid grid = computeGPUGrid(kernel.parallelExtents, schedule);
   double clock = clockHz(device);
   double units = double(std::max<int64_t>(device.computeUnits, 1));
   double groups = grid.groups();
@@ -119,7 +130,7 @@ double estimateGPU(const KernelModel &kernel, const KernelSchedule &schedule,
 
   // Padding: the iterations the grid runs beyond the band's extents.
   double padded = 1;
-  for (const GPUGridDim &dim : grid.dims)
+  for (const GridDim &dim : grid.dims)
     padded *= double(dim.groups() * dim.block) / double(dim.extent);
 
   // Lanes: work-items fill subgroups (a CPU device: SIMD lanes along x).
@@ -154,7 +165,7 @@ double estimateGPU(const KernelModel &kernel, const KernelSchedule &schedule,
       itemRange[loop] = groupRange[loop] = double(loopExtent(kernel, loop));
       continue;
     }
-    const GPUGridDim &dim = grid.dims[grid.dimOf[loop]];
+    const GridDim &dim = grid.dims[grid.dimOf[loop]];
     bool tiled = dim.loops.size() == 1;
     itemRange[loop] = tiled ? double(dim.thread) : 1;
     groupRange[loop] = tiled ? double(dim.block) : 1;

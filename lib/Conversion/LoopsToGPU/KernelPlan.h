@@ -10,6 +10,7 @@
 #ifndef TILEC_LIB_CONVERSION_LOOPSTOGPU_KERNELPLAN_H
 #define TILEC_LIB_CONVERSION_LOOPSTOGPU_KERNELPLAN_H
 
+#include "tilec/Dialect/Kernel/Analysis/GPUGrid.h"
 #include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Schedule/Schedule.h"
 
@@ -18,20 +19,6 @@
 #include <optional>
 
 namespace tilec {
-
-/// One grid dimension (x, y or z) of a kernel.
-struct GridDim {
-  /// Band positions of the loops it covers, outermost first: none (unused),
-  /// one (tiled as scheduled), or several (flattened, one point per group).
-  llvm::SmallVector<unsigned> loops;
-  int64_t extent = 1;     ///< iterations covered (product when flattened)
-  int64_t block = 1;      ///< iterations per work-group
-  int64_t thread = 1;     ///< iterations per work-item
-  int64_t workItems() const { return block / thread; }
-  int64_t groups() const { return (extent + block - 1) / block; }
-  /// Whether the last work-group runs past the extent and needs a guard.
-  bool needsGuard() const { return extent % block != 0; }
-};
 
 /// One affine expression of loop induction variables, split into the part
 /// that moves with the work-group and reduction block (`terms`) and the rest.
@@ -70,7 +57,7 @@ struct KernelPlan {
   mlir::affine::AffineForOp root;
   llvm::SmallVector<mlir::affine::AffineForOp> band;
   schedule::KernelSchedule schedule;
-  GridDim dims[3]; ///< x, y, z
+  GridDim dims[3]; ///< x, y, z (GPUGrid.h)
   /// Set when the schedule stages an operand.
   std::optional<StagingPlan> staging;
 };
