@@ -12,6 +12,7 @@
 
 #include "tilec/Pipelines/Phase.h"
 #include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/Kernel/Transforms/Passes.h"
 #include "tilec/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,7 +28,7 @@ void tilec::buildTileToLoopsPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(tile::createTileReindexSinkPass());
   pm.addNestedPass<func::FuncOp>(tile::createTileFuseElementwisePass());
   pm.addPass(createConvertTileToLoopsPass());
-  pm.addNestedPass<func::FuncOp>(tile::createTilePlanBuffersPass());
+  pm.addNestedPass<func::FuncOp>(createReuseTemporaryBuffersPass());
   pm.addNestedPass<func::FuncOp>(tile::createTileFingerprintKernelsPass());
 }
 

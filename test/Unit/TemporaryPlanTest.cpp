@@ -1,8 +1,9 @@
 //===- TemporaryPlanTest.cpp - Lifetimes and slots of temporaries ---------===//
 //
 // planTemporaries on small loop-level functions: live intervals over the
-// top-level ops, slots shared only by temporaries never alive together,
-// sizes rounded to the alignment, and what is left unplanned.
+// top-level ops, slots shared only by temporaries never alive together (of
+// one type, for same-type sharing), sizes rounded to the alignment, and
+// what is left unplanned.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +23,8 @@ namespace {
 
 /// Parses `text` and plans its function @f.
 struct PlanFixture {
-  explicit PlanFixture(const char *text) {
+  explicit PlanFixture(const char *text,
+                       TemporarySharing sharing = TemporarySharing::Bytes) {
     context.loadDialect<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                         mlir::func::FuncDialect,
                         mlir::memref::MemRefDialect>();
@@ -30,7 +32,7 @@ struct PlanFixture {
     REQUIRE(module);
     auto func = module->lookupSymbol<mlir::func::FuncOp>("f");
     REQUIRE(func);
-    plan = planTemporaries(func);
+    plan = planTemporaries(func, sharing);
   }
 
   mlir::MLIRContext context;
@@ -120,6 +122,62 @@ func.func @f(%n: index) -> memref<4xf32> {
   CHECK(fixture.plan.temporaries.empty());
   CHECK(fixture.plan.slotBytes.empty());
   CHECK(fixture.plan.peakBytes() == 0);
+}
+
+TEST_CASE("temporary plan: same-type slots", "[temporary-plan]") {
+  // Top-level ops: 0-5 the allocations, 6 the constant, 7-10 the kernels.
+  PlanFixture fixture(R"mlir(
+func.func @f(%out: memref<4xf32>) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  %c = memref.alloc() : memref<4xf32>
+  %i = memref.alloc() : memref<4xi32>
+  %kept = memref.alloc() : memref<4xf32>
+  %unused = memref.alloc() : memref<4xf32>
+  %one = arith.constant 1.0 : f32
+  affine.for %n = 0 to 4 {
+    affine.store %one, %a[%n] : memref<4xf32>
+    affine.store %one, %kept[%n] : memref<4xf32>
+  }
+  affine.for %n = 0 to 4 {
+    %v = affine.load %a[%n] : memref<4xf32>
+    affine.store %v, %b[%n] : memref<4xf32>
+  }
+  affine.for %n = 0 to 4 {
+    %v = affine.load %b[%n] : memref<4xf32>
+    affine.store %v, %c[%n] : memref<4xf32>
+  }
+  affine.for %n = 0 to 4 {
+    %v = affine.load %c[%n] : memref<4xf32>
+    affine.store %v, %out[%n] : memref<4xf32>
+    %w = arith.fptosi %v : f32 to i32
+    affine.store %w, %i[%n] : memref<4xi32>
+  }
+  memref.dealloc %a : memref<4xf32>
+  memref.dealloc %b : memref<4xf32>
+  memref.dealloc %c : memref<4xf32>
+  memref.dealloc %i : memref<4xi32>
+  memref.dealloc %unused : memref<4xf32>
+  return
+}
+)mlir",
+                      TemporarySharing::SameType);
+  const TemporaryPlan &plan = fixture.plan;
+  // %kept has no dealloc to drop and %unused no kernel: neither is planned.
+  REQUIRE(plan.temporaries.size() == 4);
+  const PlannedTemporary &a = plan.temporaries[0], &b = plan.temporaries[1],
+                         &c = plan.temporaries[2], &i = plan.temporaries[3];
+  CHECK(a.dealloc);
+  CHECK(a.first == 7);
+  CHECK(a.last == 8);
+  // Taken in order of first use: %a opens slot 0, %b slot 1, and %c, born
+  // after %a died, joins %a; %i, of another type, opens slot 2 although
+  // %b's buffer, as large, is free by then.
+  CHECK(a.slot == 0);
+  CHECK(b.slot == 1);
+  CHECK(c.slot == 0);
+  CHECK(i.slot == 2);
+  CHECK(plan.slotBytes == std::vector<uint64_t>{64, 64, 64});
 }
 
 TEST_CASE("temporary plan: storage bytes", "[temporary-plan]") {

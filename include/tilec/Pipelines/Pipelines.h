@@ -31,8 +31,9 @@ struct LoopsToLLVMOptions;
 void buildLoopsToGPUPipeline(mlir::OpPassManager &pm);
 
 /// tile dialect -> loop level: canonicalize, tile-compute-bounds,
-/// tile-fuse-elementwise, convert-tile-to-loops, tile-plan-buffers and
-/// tile-fingerprint-kernels. Runs on a module.
+/// tile-reindex-sink, tile-fuse-elementwise, convert-tile-to-loops,
+/// tilec-kernel-reuse-temporary-buffers and tile-fingerprint-kernels. Runs
+/// on a module.
 void buildTileToLoopsPipeline(mlir::OpPassManager &pm);
 
 /// gpu level -> the gpu level plus one Vulkan spirv.module, for the device

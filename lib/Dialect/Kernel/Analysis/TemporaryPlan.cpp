@@ -53,50 +53,74 @@ static bool isPlannableType(MemRefType type) {
           type.getElementType().isIndex());
 }
 
-/// The live interval of `alloc` over the ops of `body` (numbered by
-/// `position`), or std::nullopt when it is no temporary (TemporaryPlan.h).
-static std::optional<std::pair<unsigned, unsigned>>
-liveInterval(memref::AllocOp alloc, Block &body,
-             const llvm::DenseMap<Operation *, unsigned> &position) {
+/// Fills in the live interval and the top-level dealloc of `temporary`'s
+/// alloc over the ops of `body` (numbered by `position`); false when it is
+/// no temporary (TemporaryPlan.h), or, for `SameType`, when it has no
+/// top-level dealloc to drop or no top-level op uses it.
+static bool liveInterval(PlannedTemporary &temporary, Block &body,
+                         const llvm::DenseMap<Operation *, unsigned> &position,
+                         TemporarySharing sharing) {
+  memref::AllocOp alloc = temporary.alloc;
   unsigned first = ~0u, last = 0;
   for (OpOperand &use : alloc.getResult().getUses()) {
     Operation *top = body.findAncestorOpInBlock(*use.getOwner());
     if (!top)
-      return std::nullopt;
-    if (top == use.getOwner() && isa<memref::DeallocOp>(top))
+      return false;
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(top);
+        dealloc && top == use.getOwner()) {
+      temporary.dealloc = dealloc;
       continue;
+    }
     // An op that yields a memref may yield an alias of the temporary that
     // lives on after it; a return hands the temporary to the caller.
     if (isa<func::ReturnOp>(top) ||
         llvm::any_of(top->getResultTypes(), llvm::IsaPred<BaseMemRefType>))
-      return std::nullopt;
+      return false;
     first = std::min(first, position.at(top));
     last = std::max(last, position.at(top));
   }
-  if (first > last) // allocated, never used: alive at its allocation only
+  bool used = first <= last;
+  if (sharing == TemporarySharing::SameType && (!used || !temporary.dealloc))
+    return false;
+  if (!used) // allocated, never used: alive at its allocation only
     first = last = position.at(alloc);
-  return std::make_pair(first, last);
+  temporary.first = first;
+  temporary.last = last;
+  return true;
 }
 
-/// Gives each of `temporaries` a slot, greedy by size (TemporaryPlan.h).
+/// Gives each of `temporaries` a slot, greedy (TemporaryPlan.h). Byte
+/// slots take them largest first, so that smaller ones fill larger slots;
+/// a same-type slot is one buffer handed from temporary to temporary, so
+/// it takes them in order of first use. Ties go in program order.
 static std::vector<uint64_t>
-assignSlots(std::vector<PlannedTemporary> &temporaries) {
-  std::vector<size_t> bySize(temporaries.size());
-  std::iota(bySize.begin(), bySize.end(), 0);
-  llvm::sort(bySize, [&](size_t a, size_t b) {
-    if (temporaries[a].bytes != temporaries[b].bytes)
-      return temporaries[a].bytes > temporaries[b].bytes;
+assignSlots(std::vector<PlannedTemporary> &temporaries,
+            TemporarySharing sharing) {
+  bool sameType = sharing == TemporarySharing::SameType;
+  std::vector<size_t> order(temporaries.size());
+  std::iota(order.begin(), order.end(), 0);
+  llvm::sort(order, [&](size_t a, size_t b) {
+    const PlannedTemporary &x = temporaries[a], &y = temporaries[b];
+    if (sameType && x.first != y.first)
+      return x.first < y.first;
+    if (!sameType && x.bytes != y.bytes)
+      return x.bytes > y.bytes;
     return a < b;
   });
   std::vector<uint64_t> slotBytes;
   std::vector<std::vector<const PlannedTemporary *>> members;
-  for (size_t index : bySize) {
+  for (size_t index : order) {
     PlannedTemporary &temporary = temporaries[index];
     auto overlaps = [&](const PlannedTemporary *other) {
       return other->first <= temporary.last && temporary.first <= other->last;
     };
+    auto accepts = [&](const std::vector<const PlannedTemporary *> &slot) {
+      return (!sameType || memref::AllocOp(slot.front()->alloc).getType() ==
+                               temporary.alloc.getType()) &&
+             llvm::none_of(slot, overlaps);
+    };
     unsigned slot = 0;
-    while (slot < members.size() && llvm::any_of(members[slot], overlaps))
+    while (slot < members.size() && !accepts(members[slot]))
       ++slot;
     if (slot == members.size()) {
       members.emplace_back();
@@ -108,7 +132,8 @@ assignSlots(std::vector<PlannedTemporary> &temporaries) {
   return slotBytes;
 }
 
-TemporaryPlan tilec::planTemporaries(func::FuncOp func) {
+TemporaryPlan tilec::planTemporaries(func::FuncOp func,
+                                     TemporarySharing sharing) {
   TemporaryPlan plan;
   if (func.isExternal() || !func.getBody().hasOneBlock())
     return plan;
@@ -120,18 +145,15 @@ TemporaryPlan tilec::planTemporaries(func::FuncOp func) {
   for (auto alloc : body.getOps<memref::AllocOp>()) {
     if (!isPlannableType(alloc.getType()))
       continue;
-    auto interval = liveInterval(alloc, body, position);
-    if (!interval)
-      continue;
     PlannedTemporary temporary;
     temporary.alloc = alloc;
-    temporary.first = interval->first;
-    temporary.last = interval->second;
+    if (!liveInterval(temporary, body, position, sharing))
+      continue;
     temporary.bytes =
         llvm::alignTo(storageBytes(alloc.getType()), kTemporaryAlignment);
     plan.temporaries.push_back(temporary);
   }
-  plan.slotBytes = assignSlots(plan.temporaries);
+  plan.slotBytes = assignSlots(plan.temporaries, sharing);
   return plan;
 }
 

@@ -5,9 +5,12 @@
 // entry function, whose other top-level ops run one after another (kernel
 // nests, or gpu.launch_func). planTemporaries gives each temporary a live
 // interval over those ops and a storage slot, so that temporaries whose
-// intervals do not overlap share a slot. The CPU back end allocates one
-// buffer per slot (tilec-kernel-share-temporary-buffers); the GPU manifest lists
-// one device buffer per slot.
+// intervals do not overlap share a slot. The loop-level pipeline of every
+// target first merges temporaries of one type into whole buffers
+// (tilec-kernel-reuse-temporary-buffers, TemporarySharing::SameType); then
+// the CPU back end allocates one buffer per byte slot
+// (tilec-kernel-share-temporary-buffers), and the GPU manifest lists one
+// device buffer per byte slot.
 //
 // The algorithm, in three steps:
 //  1. Lifetimes. A temporary is a top-level memref.alloc of a static,
@@ -17,10 +20,14 @@
 //     last]: the positions of the first and the last top-level op using it
 //     (the first writer to the last reader; deallocations do not count).
 //     Anything else (returned, aliased at the top level) is left alone.
-//  2. Slots, greedy by size. Temporaries are taken largest first (ties in
-//     program order); each joins the first slot none of whose members is
-//     live at the same time, or opens a new slot of its own size. Since
-//     sizes only shrink, a slot is as large as its first member.
+//  2. Slots, greedy. Each temporary joins the first slot none of whose
+//     members is live at the same time, or opens a new slot of its own
+//     size. Byte slots (TemporarySharing::Bytes) take temporaries of any
+//     types, largest first (ties in program order); since sizes only
+//     shrink, a slot is as large as its first member. Same-type slots
+//     (TemporarySharing::SameType) take only temporaries of their first
+//     member's memref type, in order of first use, and only temporaries
+//     freed by a top-level memref.dealloc and used by some top-level op.
 //  3. Sizes are rounded up to kTemporaryAlignment, so that the slots can
 //     also be laid out one after another in one arena, each aligned for
 //     the widest vector load. The planned peak is the sum of the slots.
@@ -43,9 +50,21 @@ namespace tilec {
 /// The alignment, in bytes, of every slot's size (and of its storage).
 inline constexpr uint64_t kTemporaryAlignment = 64;
 
+/// How temporaries may share a slot.
+enum class TemporarySharing {
+  /// Byte slots for any types, largest first, 64-byte rounded:
+  /// tilec-kernel-share-temporary-buffers, the GPU manifest, the driver's
+  /// report.
+  Bytes,
+  /// Whole buffers of one memref type, in order of first use:
+  /// tilec-kernel-reuse-temporary-buffers.
+  SameType,
+};
+
 /// One temporary, its live interval and its slot.
 struct PlannedTemporary {
   mlir::memref::AllocOp alloc;
+  mlir::memref::DeallocOp dealloc; ///< its top-level dealloc, or null
   unsigned first = 0; ///< position of the first top-level op using it
   unsigned last = 0;  ///< position of the last one
   uint64_t bytes = 0; ///< its storage, rounded up to kTemporaryAlignment
@@ -69,9 +88,12 @@ struct TemporaryPlan {
 /// (i1 takes a byte), and at least one byte in all.
 uint64_t storageBytes(mlir::MemRefType type);
 
-/// Plans the temporaries of `func`'s body (its single block); a function
-/// without a body, or with several blocks, gets an empty plan.
-TemporaryPlan planTemporaries(mlir::func::FuncOp func);
+/// Plans the temporaries of `func`'s body (its single block), sharing
+/// slots as `sharing` says; a function without a body, or with several
+/// blocks, gets an empty plan.
+TemporaryPlan
+planTemporaries(mlir::func::FuncOp func,
+                TemporarySharing sharing = TemporarySharing::Bytes);
 
 /// Plans the temporaries of `module`'s entry function (the one marked
 /// `tilec.entry`, at the loop or the gpu level); an empty plan without one.

@@ -10,6 +10,23 @@
 
 include "mlir/Pass/PassBase.td"
 
+def ReuseTemporaryBuffersPass
+    : Pass<"tilec-kernel-reuse-temporary-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Reuse temporary buffers whose lifetimes do not overlap";
+  let description = [{
+    Plans with `tilec::planTemporaries(func, TemporarySharing::SameType)`
+    (TemporaryPlan.h). Every top-level `memref.alloc` of the function (each
+    temporary is allocated once, at the start) has a lifetime: the
+    top-level ops between its first and last use. An allocation whose
+    lifetime starts after an earlier allocation of the same type has ended
+    takes over that buffer; its own `memref.alloc` and `memref.dealloc` go.
+    Only temporaries the plan takes are merged: of a static, row-major
+    type, never returned nor aliased at the top level, freed by a top-level
+    `memref.dealloc` and used by some top-level op.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def ShareTemporaryBuffersPass
     : Pass<"tilec-kernel-share-temporary-buffers", "::mlir::func::FuncOp"> {
   let summary = "Store temporaries whose lifetimes do not overlap together";

@@ -1,8 +1,8 @@
 //===- Passes.td - Passes on tile programs and kernels ---*- tablegen -*-===//
 //
 // The passes that prepare tile programs for lowering (bounds, fusion) and
-// the ones that finish the loop level it produces (buffer planning, kernel
-// fingerprints). One pass per .cpp file in lib/Dialect/Tile/Transforms.
+// the one that finishes the loop level it produces (kernel fingerprints).
+// One pass per .cpp file in lib/Dialect/Tile/Transforms.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,19 +91,6 @@ def TileFuseElementwisePass
     multiply-add, so it ends a loop nest of its own (an epilogue of the
     contraction that made it) instead.
   }];
-}
-
-def TilePlanBuffersPass
-    : Pass<"tile-plan-buffers", "::mlir::func::FuncOp"> {
-  let summary = "Reuse temporary buffers whose lifetimes do not overlap";
-  let description = [{
-    Runs on the loop level. Every top-level `memref.alloc` of the function
-    (each temporary is allocated once, at the start) has a lifetime: the
-    top-level ops between its first and last use. An allocation whose
-    lifetime starts after an earlier allocation of the same type has ended
-    takes over that buffer; its own `memref.alloc` and `memref.dealloc` go.
-  }];
-  let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
 def TileFingerprintKernelsPass

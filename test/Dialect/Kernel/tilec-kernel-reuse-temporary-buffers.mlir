@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s -split-input-file -tile-plan-buffers | FileCheck %s
+// RUN: tilec-opt %s -split-input-file -tilec-kernel-reuse-temporary-buffers | FileCheck %s
 
 // %a dies after the second kernel and %c is born in the third: %c takes
 // over %a's buffer. %b is alive then, so it keeps its own.
@@ -63,5 +63,65 @@ func.func @types(%out: memref<4xi32>) {
   }
   memref.dealloc %a : memref<4xf32>
   memref.dealloc %b : memref<4xi32>
+  return
+}
+
+// -----
+
+// %a is read through a view made at the top level, after the kernel that
+// writes %c: %a lives until the last kernel, so %c keeps its own buffer.
+// CHECK-LABEL: func.func @alias
+// CHECK: %[[A:.+]] = memref.alloc() : memref<2x2xf32>
+// CHECK: %[[C:.+]] = memref.alloc() : memref<2x2xf32>
+// CHECK: affine.store %{{.+}}, %[[C]]
+func.func @alias(%out: memref<4xf32>) {
+  %a = memref.alloc() : memref<2x2xf32>
+  %c = memref.alloc() : memref<2x2xf32>
+  %one = arith.constant 1.0 : f32
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 2 {
+      affine.store %one, %a[%i, %j] : memref<2x2xf32>
+    }
+  }
+  %flat = memref.collapse_shape %a [[0, 1]] : memref<2x2xf32> into memref<4xf32>
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 2 {
+      affine.store %one, %c[%i, %j] : memref<2x2xf32>
+    }
+  }
+  affine.for %i = 0 to 4 {
+    %v = affine.load %flat[%i] : memref<4xf32>
+    affine.store %v, %out[%i] : memref<4xf32>
+  }
+  memref.dealloc %a : memref<2x2xf32>
+  memref.dealloc %c : memref<2x2xf32>
+  return
+}
+
+// -----
+
+// Two buffers of one dynamic type may differ in size: neither takes over
+// the other.
+// CHECK-LABEL: func.func @dynamic
+// CHECK: memref.alloc(%{{.+}}) : memref<?xf32>
+// CHECK: memref.alloc(%{{.+}}) : memref<?xf32>
+func.func @dynamic(%out: memref<8xf32>) {
+  %four = arith.constant 4 : index
+  %eight = arith.constant 8 : index
+  %a = memref.alloc(%four) : memref<?xf32>
+  %b = memref.alloc(%eight) : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  affine.for %i = 0 to 4 {
+    affine.store %one, %a[%i] : memref<?xf32>
+  }
+  affine.for %i = 0 to 8 {
+    affine.store %one, %b[%i] : memref<?xf32>
+  }
+  affine.for %i = 0 to 8 {
+    %v = affine.load %b[%i] : memref<?xf32>
+    affine.store %v, %out[%i] : memref<8xf32>
+  }
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
   return
 }
