@@ -29,7 +29,7 @@ void tilec::buildTileToLoopsPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(tile::createTileFuseElementwisePass());
   pm.addPass(createConvertTileToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createReuseTemporaryBuffersPass());
-  pm.addNestedPass<func::FuncOp>(tile::createTileFingerprintKernelsPass());
+  pm.addNestedPass<func::FuncOp>(createFingerprintKernelsPass());
 }
 
 void tilec::registerTilecPipelines() {

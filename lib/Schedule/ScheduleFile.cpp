@@ -85,7 +85,7 @@ bool isDate(const std::string &text) {
   return true;
 }
 
-/// A fingerprint as tile-fingerprint-kernels prints it: 16 lowercase hex
+/// A fingerprint as tilec-kernel-fingerprint-kernels prints it: 16 lowercase hex
 /// digits. Anything else could never match a kernel.
 bool isFingerprint(const std::string &text) {
   if (text.size() != 16)

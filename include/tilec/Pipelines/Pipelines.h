@@ -32,8 +32,8 @@ void buildLoopsToGPUPipeline(mlir::OpPassManager &pm);
 
 /// tile dialect -> loop level: canonicalize, tile-compute-bounds,
 /// tile-reindex-sink, tile-fuse-elementwise, convert-tile-to-loops,
-/// tilec-kernel-reuse-temporary-buffers and tile-fingerprint-kernels. Runs
-/// on a module.
+/// tilec-kernel-reuse-temporary-buffers and
+/// tilec-kernel-fingerprint-kernels. Runs on a module.
 void buildTileToLoopsPipeline(mlir::OpPassManager &pm);
 
 /// gpu level -> the gpu level plus one Vulkan spirv.module, for the device

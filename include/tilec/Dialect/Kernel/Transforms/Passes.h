@@ -1,9 +1,10 @@
 //===- Passes.h - Loop-level transforms of tilec ----------------*- C++ -*-===//
 //
 // Declares the loop-level passes every back end runs
-// (tilec-kernel-reuse-temporary-buffers, tilec-kernel-share-temporary-buffers,
-// tilec-kernel-set-gpu-target) and their registration, generated from
-// Passes.td. The CPU-only passes are in tilec/Target/LLVM/Transforms.
+// (tilec-kernel-fingerprint-kernels, tilec-kernel-reuse-temporary-buffers,
+// tilec-kernel-share-temporary-buffers, tilec-kernel-set-gpu-target) and
+// their registration, generated from Passes.td. The CPU-only passes are in
+// tilec/Target/LLVM/Transforms.
 //
 //===----------------------------------------------------------------------===//
 

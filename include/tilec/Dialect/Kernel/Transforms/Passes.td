@@ -10,6 +10,19 @@
 
 include "mlir/Pass/PassBase.td"
 
+def FingerprintKernelsPass
+    : Pass<"tilec-kernel-fingerprint-kernels", "::mlir::func::FuncOp"> {
+  let summary = "Attach tilec.fingerprint to every kernel loop nest";
+  let description = [{
+    Runs on the loop level, after the last pass that changes a kernel. Each
+    top-level op carrying `tilec.kernel` gets `tilec.fingerprint`: a 64-bit
+    hash, in hex, of the kernel's canonical printed form with no locations,
+    no names and no tilec attributes. It therefore depends only on shapes,
+    element types, index maps, guards and the arithmetic (the aggregation
+    included), so schedules keyed by it survive renames and source edits.
+  }];
+}
+
 def ReuseTemporaryBuffersPass
     : Pass<"tilec-kernel-reuse-temporary-buffers", "::mlir::func::FuncOp"> {
   let summary = "Reuse temporary buffers whose lifetimes do not overlap";

@@ -1,7 +1,7 @@
 //===- Passes.h - Passes on the tile dialect and its kernels ----*- C++ -*-===//
 //
-// Declares tile-compute-bounds, tile-reindex-sink, tile-fuse-elementwise
-// and tile-fingerprint-kernels, generated from Passes.td.
+// Declares tile-compute-bounds, tile-reindex-sink and tile-fuse-elementwise,
+// generated from Passes.td.
 //
 //===----------------------------------------------------------------------===//
 

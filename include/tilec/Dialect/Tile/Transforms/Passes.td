@@ -1,8 +1,7 @@
 //===- Passes.td - Passes on tile programs and kernels ---*- tablegen -*-===//
 //
-// The passes that prepare tile programs for lowering (bounds, fusion) and
-// the one that finishes the loop level it produces (kernel fingerprints).
-// One pass per .cpp file in lib/Dialect/Tile/Transforms.
+// The passes that prepare tile programs for lowering (bounds, reindexing,
+// fusion). One pass per .cpp file in lib/Dialect/Tile/Transforms.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,19 +89,6 @@ def TileFuseElementwisePass
     contraction that reads it: that would redo the work at every
     multiply-add, so it ends a loop nest of its own (an epilogue of the
     contraction that made it) instead.
-  }];
-}
-
-def TileFingerprintKernelsPass
-    : Pass<"tile-fingerprint-kernels", "::mlir::func::FuncOp"> {
-  let summary = "Attach tilec.fingerprint to every kernel loop nest";
-  let description = [{
-    Runs on the loop level, after the last pass that changes a kernel. Each
-    top-level op carrying `tilec.kernel` gets `tilec.fingerprint`: a 64-bit
-    hash, in hex, of the kernel's canonical printed form with no locations,
-    no names and no tilec attributes. It therefore depends only on shapes,
-    element types, index maps, guards and the arithmetic (the aggregation
-    included), so schedules keyed by it survive renames and source edits.
   }];
 }
 

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s -tile-fingerprint-kernels | FileCheck %s
+// RUN: tilec-opt %s -tilec-kernel-fingerprint-kernels | FileCheck %s
 
 // Kernels that differ only in name and location have one fingerprint; a
 // different shape gives another. Loops without tilec.kernel get none.

@@ -1,11 +1,11 @@
-//===- FingerprintKernels.cpp - Attach tilec.fingerprint to kernels -------===//
+//===- FingerprintKernelsPass.cpp - Attach tilec.fingerprint to kernels ---===//
 //
-// tile-fingerprint-kernels: a kernel's fingerprint (docs/architecture.md,
-// "Schedules and autotuning") hashes its canonical loop-level form: the
-// generic printed form of the nest, without locations or tilec attributes
-// (names, schedules), inside a function whose arguments stand for the values
-// the nest uses from outside (its buffers), numbered in order of first use;
-// constants defined outside are copied in.
+// tilec-kernel-fingerprint-kernels: a kernel's fingerprint
+// (docs/architecture.md, "Schedules and autotuning") hashes its canonical
+// loop-level form: the generic printed form of the nest, without locations
+// or tilec attributes (names, schedules), inside a function whose arguments
+// stand for the values the nest uses from outside (its buffers), numbered in
+// order of first use; constants defined outside are copied in.
 // Shapes, element types, index maps, guards and the aggregation's
 // arithmetic are all in that text, and so is which operands are one buffer
 // (A * A reads one argument twice, A * B two); names and source positions
@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Dialect/Tile/Transforms/Passes.h"
+#include "tilec/Dialect/Kernel/Transforms/Passes.h"
 
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
@@ -25,16 +25,15 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/xxhash.h"
 
-#define DEBUG_TYPE "tile-fingerprint-kernels"
+#define DEBUG_TYPE "tilec-kernel-fingerprint-kernels"
 
-namespace tilec::tile {
-#define GEN_PASS_DEF_TILEFINGERPRINTKERNELSPASS
-#include "tilec/Dialect/Tile/Transforms/Passes.h.inc"
-} // namespace tilec::tile
+namespace tilec {
+#define GEN_PASS_DEF_FINGERPRINTKERNELSPASS
+#include "tilec/Dialect/Kernel/Transforms/Passes.h.inc"
+} // namespace tilec
 
 using namespace mlir;
 using namespace tilec;
-
 
 /// The values used inside `op` but defined outside it, in order of first
 /// use.
@@ -91,8 +90,8 @@ static std::string canonicalForm(Operation *op) {
 }
 
 namespace {
-struct TileFingerprintKernelsPass
-    : tile::impl::TileFingerprintKernelsPassBase<TileFingerprintKernelsPass> {
+struct FingerprintKernelsPass
+    : tilec::impl::FingerprintKernelsPassBase<FingerprintKernelsPass> {
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp func = getOperation();
