@@ -29,7 +29,9 @@ config.substitutions.append(("%llvm_lib_dir", os.path.join(os.path.dirname(confi
 llvm_config.with_system_environment(["HOME", "PYTHONPATH"])
 llvm_config.use_default_substitutions()
 tool_dirs = [os.path.join(config.tilec_obj_root, "bin"), config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tilec", "tilec-opt", "tilec-translate", "FileCheck", "not", "count"], tool_dirs)
+llvm_config.add_tool_substitutions(["tilec", "tilec-opt", "tilec-translate",
+                                    "tilec-test-backends", "FileCheck", "not",
+                                    "count"], tool_dirs)
 config.environment["PATH"] = os.pathsep.join(tool_dirs + [config.environment.get("PATH", "")])
 
 # The optional features tests REQUIRE. Each is probed here; a missing one

@@ -10,6 +10,7 @@
 #include "tilec/Support/Version.h"
 
 #include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <limits>
 
@@ -67,6 +68,15 @@ private:
 };
 
 } // namespace
+
+std::string tilec::autotune::todayUTC() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[16];
+  std::strftime(text, sizeof(text), "%Y-%m-%d", &utc);
+  return text;
+}
 
 std::unique_ptr<TuningClock> tilec::autotune::makeSteadyClock() {
   return std::make_unique<SteadyClock>();

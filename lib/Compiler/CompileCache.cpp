@@ -12,7 +12,7 @@
 
 #include "tilec/Compiler/CompileCache.h"
 #include "tilec/Compiler/Reporter.h"
-#include "tilec/Compiler/StageTiming.h"
+#include "tilec/Target/StageTiming.h"
 
 #include "tilec/Schedule/ProfileCache.h"
 #include "tilec/Support/FileIO.h"

@@ -1,4 +1,4 @@
-//===- CompileCacheKeys.cpp - What each target's compile depends on -------===//
+//===- CompileCacheKeys.cpp - What a compile depends on -------------------===//
 //
 // Part of lib/Compiler; see CompileCacheKeys.h. Every field is written
 // out, even those that equal a default, so that a changed default (a new
@@ -8,12 +8,12 @@
 
 #include "tilec/Compiler/CompileCacheKeys.h"
 
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Support/DType.h"
 
 #include "mlir/IR/OperationSupport.h"
 
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Target/TargetMachine.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -39,34 +39,27 @@ static std::string dtypeList(const std::vector<DType> &dtypes) {
   return fmt::format("{}", fmt::join(names, ","));
 }
 
-CacheKey tilec::compiler::cpuCacheKey(llvm::StringRef target,
-                                      mlir::ModuleOp module,
-                                      const llvm::TargetMachine &machine,
-                                      unsigned optLevel,
-                                      llvm::StringRef outputKind) {
+CacheKey tilec::compiler::compileCacheKey(
+    const TargetBackend &backend, mlir::ModuleOp module,
+    const ArtefactRequest &request, llvm::StringRef output,
+    llvm::ArrayRef<CacheKeyField> backendFields) {
   CacheKey key;
-  key.add("target", target);
-  key.add("output", outputKind);
-  key.add("triple", machine.getTargetTriple().str());
-  key.add("cpu", machine.getTargetCPU());
-  key.add("features", machine.getTargetFeatureString());
-  key.add("opt", std::to_string(optLevel));
-  addModule(key, module);
-  return key;
-}
-
-CacheKey tilec::compiler::gpuCacheKey(llvm::StringRef target,
-                                      mlir::ModuleOp module,
-                                      const ManifestContext &manifest) {
-  CacheKey key;
-  key.add("target", target);
-  key.add("output", "kernels+manifest");
-  key.add("device", manifest.device);
+  key.add("target", backend.name());
+  key.add("output", output);
+  key.add("path", request.outputPath);
+  const ManifestContext &manifest = request.context;
   key.add("manifest-program", manifest.program);
   key.add("manifest-artefact", manifest.artefact);
   key.add("manifest-entry", manifest.entry);
+  key.add("manifest-device", manifest.device);
   key.add("input-dtypes", dtypeList(manifest.inputDTypes));
   key.add("output-dtypes", dtypeList(manifest.outputDTypes));
+  // The module prints only the device facts that differ from the default
+  // profile; all of them go in, so that a changed default changes the key.
+  if (kernel::GPUTarget(module->getContext()).isAttrPresent(module))
+    key.add("device", kernel::getGPUTarget(module).str());
+  for (const CacheKeyField &field : backendFields)
+    key.add(field.first, field.second);
   addModule(key, module);
   return key;
 }

@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Compiler/KernelSchedules.h"
-#include "tilec/Compiler/CompileError.h"
+#include "tilec/Target/CompileError.h"
 #include "tilec/Compiler/Reporter.h"
 #include "tilec/Compiler/ScheduleLoading.h"
 #include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"

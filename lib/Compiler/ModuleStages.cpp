@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Compiler/ModuleStages.h"
-#include "tilec/Compiler/CompileError.h"
+#include "tilec/Target/CompileError.h"
 #include "tilec/Compiler/Reporter.h"
-#include "tilec/Compiler/StageTiming.h"
+#include "tilec/Target/StageTiming.h"
 
 #include "tilec/MLIRGen/MLIRGen.h"
 #include "tilec/Pipelines/Pipelines.h"

@@ -6,9 +6,9 @@
 
 #include "tilec/Compiler/ProgramLoader.h"
 #include "SourceLoading.h"
-#include "tilec/Compiler/CompileError.h"
+#include "tilec/Target/CompileError.h"
 #include "tilec/Compiler/Reporter.h"
-#include "tilec/Compiler/StageTiming.h"
+#include "tilec/Target/StageTiming.h"
 
 #include "tilec/Frontend/Parser.h"
 

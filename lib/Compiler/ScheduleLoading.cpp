@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Compiler/ScheduleLoading.h"
-#include "tilec/Compiler/CompileError.h"
+#include "tilec/Target/CompileError.h"
 #include "tilec/Compiler/Reporter.h"
 
 #include "tilec/Runtime/Device.h"

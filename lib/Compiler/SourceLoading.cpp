@@ -6,13 +6,14 @@
 
 #include "SourceLoading.h"
 
-#include "tilec/Compiler/CompileError.h"
+#include "tilec/Target/CompileError.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <fmt/format.h>
 
+using namespace tilec;
 using namespace tilec::compiler;
 
 llvm::Expected<unsigned>

@@ -11,6 +11,7 @@
 #include "tilec/Schedule/DeviceProfile.h"
 
 #include <algorithm>
+#include <sstream>
 #include <tuple>
 
 using namespace tilec;
@@ -45,7 +46,7 @@ double tilec::schedule::clockHz(const DeviceProfile &profile) {
   return mhz * 1e6;
 }
 
-/// The fields in one tuple, so that equality names each once.
+/// The fields in one tuple, so that equality and printing name each once.
 static auto fields(const DeviceProfile &p) {
   return std::tie(p.id, p.isCPU, p.computeUnits, p.clockMHz,
                   p.maxWorkGroupSize, p.maxWorkItemSizes[0],
@@ -62,6 +63,15 @@ static auto fields(const DeviceProfile &p) {
 
 bool DeviceProfile::operator==(const DeviceProfile &other) const {
   return fields(*this) == fields(other);
+}
+
+std::string DeviceProfile::str() const {
+  std::ostringstream os;
+  os.precision(17);
+  unsigned index = 0;
+  std::apply([&](const auto &...field) { ((os << (index++ ? " " : "") << field), ...); },
+             fields(*this));
+  return os.str();
 }
 
 DeviceProfile tilec::schedule::profileFromDeviceInfo(

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/TargetBackend.h"
+#include "tilec/Target/CompileError.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -23,6 +24,19 @@ bool TargetBackend::emits(llvm::StringRef stage) const {
 
 bool TargetBackend::isCalled(llvm::StringRef spelling) const {
   return spelling == name() || llvm::is_contained(aliases(), spelling);
+}
+
+llvm::Error TargetBackend::printStage(llvm::StringRef stage, mlir::ModuleOp,
+                                      const ArtefactRequest &,
+                                      llvm::raw_ostream &) const {
+  return usageError("target '" + name() + "' does not print --emit=" + stage);
+}
+
+std::unique_ptr<rt::Runtime> TargetBackend::createRuntime(unsigned) const {
+  for (std::unique_ptr<rt::Runtime> &candidate : rt::allRuntimes())
+    if (candidate->name() == runtime())
+      return std::move(candidate);
+  return nullptr;
 }
 
 namespace {
@@ -42,6 +56,10 @@ public:
   llvm::StringRef codeGenStageName() const override { return ""; }
   llvm::StringRef optLevelIgnoredReason() const override {
     return "which has no code generation in this build";
+  }
+  llvm::Expected<Artefact> serialize(mlir::ModuleOp,
+                                     const ArtefactRequest &) const override {
+    return usageError("target '" + name() + "' is not implemented yet");
   }
 
 private:

@@ -9,6 +9,7 @@
 #include "tilec/Compiler/CompileCache.h"
 #include "tilec/Compiler/CompileCacheKeys.h"
 #include "tilec/Compiler/Reporter.h"
+#include "tilec/InitAll.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Target/LLVM/CodeGen.h"
 
@@ -50,17 +51,26 @@ struct Module {
   mlir::OwningOpRef<mlir::ModuleOp> module;
 };
 
+/// The registered backend called `name`.
+const TargetBackend &backendCalled(llvm::StringRef name) {
+  registerAllTargetBackends();
+  return getTargetBackend(name);
+}
+
 /// What a GPU compile's key is made of, with the plain compile's defaults:
 /// the device enters as the module's #tilec.gpu_target.
 struct GPUMaterial {
   std::string target = "opencl";
+  std::string output = "artefact";
   schedule::DeviceProfile device;
-  ManifestContext manifest;
+  ArtefactRequest request;
 
   std::string digest(mlir::ModuleOp module) const {
     mlir::OwningOpRef<mlir::ModuleOp> marked = module.clone();
     kernel::setGPUTarget(*marked, device);
-    return gpuCacheKey(target, *marked, manifest).digest();
+    return compileCacheKey(backendCalled(target), *marked, request, output,
+                           {})
+        .digest();
   }
 };
 
@@ -132,12 +142,14 @@ TEST_CASE("every field of a GPU compile's material changes its key",
           {"denorm 32", [](GPUMaterial &m) { m.device.denormPreserve32 = true; }},
           {"denorm 64", [](GPUMaterial &m) { m.device.denormPreserve64 = true; }},
           {"loop budget", [](GPUMaterial &m) { m.device.maxLoopIterations = 9; }},
-          {"manifest device", [](GPUMaterial &m) { m.manifest.device = "opencl:x:0"; }},
-          {"program", [](GPUMaterial &m) { m.manifest.program = "k.tile"; }},
-          {"artefact", [](GPUMaterial &m) { m.manifest.artefact = "k.cl"; }},
-          {"entry", [](GPUMaterial &m) { m.manifest.entry = "main"; }},
-          {"input dtypes", [](GPUMaterial &m) { m.manifest.inputDTypes = {DType::I8}; }},
-          {"output dtypes", [](GPUMaterial &m) { m.manifest.outputDTypes = {DType::I8}; }},
+          {"manifest device", [](GPUMaterial &m) { m.request.context.device = "opencl:x:0"; }},
+          {"program", [](GPUMaterial &m) { m.request.context.program = "k.tile"; }},
+          {"artefact", [](GPUMaterial &m) { m.request.context.artefact = "k.cl"; }},
+          {"entry", [](GPUMaterial &m) { m.request.context.entry = "main"; }},
+          {"input dtypes", [](GPUMaterial &m) { m.request.context.inputDTypes = {DType::I8}; }},
+          {"output dtypes", [](GPUMaterial &m) { m.request.context.outputDTypes = {DType::I8}; }},
+          {"output path", [](GPUMaterial &m) { m.request.outputPath = "k.cl"; }},
+          {"emit form", [](GPUMaterial &m) { m.output = "emit=cl"; }},
       };
   for (auto &[what, change] : changes) {
     GPUMaterial changed = base;
@@ -160,26 +172,36 @@ func.func @main(%a: memref<8xf32>, %b: memref<4xf32>) attributes {tilec.entry} {
 
 TEST_CASE("a CPU compile's key covers the output kind, -O and the machine",
           "[cache]") {
-  initializeNativeTarget();
-  auto machine = createTargetMachine("native", 2);
-  bool made = static_cast<bool>(machine);
-  REQUIRE(made);
+  const TargetBackend &llvm = backendCalled("llvm-x86");
   Module loops;
-  auto digest = [&](llvm::StringRef target, unsigned opt,
-                    llvm::StringRef output) {
-    return cpuCacheKey(target, *loops.module, **machine, opt, output).digest();
+  auto digest = [&](llvm::StringRef cpu, unsigned opt, llvm::StringRef output,
+                    llvm::StringRef path = "model.o") {
+    ArtefactRequest request;
+    request.cpu = cpu.str();
+    request.optLevel = opt;
+    request.outputPath = path.str();
+    auto fields = llvm.cacheKeyFields(request);
+    REQUIRE(bool(fields));
+    return compileCacheKey(llvm, *loops.module, request, output, *fields)
+        .digest();
   };
-  std::string baseline = digest("llvm-x86", 2, "object");
-  CHECK(digest("llvm-x86", 2, "object") == baseline);
-  CHECK(digest("llvm-x86", 3, "object") != baseline);
-  CHECK(digest("llvm-x86", 2, "asm") != baseline);
-  CHECK(digest("other", 2, "object") != baseline);
+  std::string baseline = digest("native", 2, "artefact");
+  CHECK(digest("native", 2, "artefact") == baseline);
+  CHECK(digest("native", 3, "artefact") != baseline);
+  CHECK(digest("native", 2, "emit=asm") != baseline);
+  // The entry symbol is named after the object file.
+  CHECK(digest("native", 2, "artefact", "other.o") != baseline);
+  CHECK(compileCacheKey(backendCalled("opencl"), *loops.module, {},
+                        "artefact", {})
+            .digest() != baseline);
+  // Another CPU is other code, unless it is the host's.
+  initializeNativeTarget();
+  auto host = createTargetMachine("native", 2);
   auto generic = createTargetMachine("x86-64", 2);
-  bool madeGeneric = static_cast<bool>(generic);
-  REQUIRE(madeGeneric);
-  if ((*generic)->getTargetCPU() != (*machine)->getTargetCPU())
-    CHECK(cpuCacheKey("llvm-x86", *loops.module, **generic, 2, "object")
-              .digest() != baseline);
+  bool made = static_cast<bool>(host) && static_cast<bool>(generic);
+  REQUIRE(made);
+  if ((*generic)->getTargetCPU() != (*host)->getTargetCPU())
+    CHECK(digest("x86-64", 2, "artefact") != baseline);
 }
 
 TEST_CASE("the compile cache gives back what was stored under a key, and "

@@ -25,6 +25,12 @@ public:
   llvm::StringRef artefactExtension() const override { return ".txt"; }
   llvm::StringRef codeGenStageName() const override { return "text"; }
   llvm::StringRef optLevelIgnoredReason() const override { return "none"; }
+  llvm::Expected<Artefact> serialize(mlir::ModuleOp,
+                                     const ArtefactRequest &) const override {
+    Artefact artefact;
+    artefact.bytes = "unit";
+    return artefact;
+  }
 };
 
 TargetBackendRegistration<UnitTestBackend> registration;

@@ -14,16 +14,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
-#include "DeviceSession.h"
 #include "DriverError.h"
-#include "LocalTuning.h"
-#include "RunInputs.h"
 #include "Targets.h"
-#include "TuneCandidates.h"
-#include "TuneExport.h"
 #include "TuneProgress.h"
 
+#include "tilec/Autotune/LocalTuning.h"
+#include "tilec/Autotune/TuneCandidates.h"
+#include "tilec/Autotune/TuneExport.h"
 #include "tilec/Autotune/Tuner.h"
+#include "tilec/Compiler/ProgramInputs.h"
 #include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Interp/Interpreter.h"
 #include "tilec/Schedule/ScheduleFile.h"
@@ -32,7 +31,6 @@
 
 #include <fmt/format.h>
 
-#include <ctime>
 #include <filesystem>
 
 using namespace tilec;
@@ -114,16 +112,6 @@ CLI::App *tilec::driver::addAutotuneCommand(CLI::App &app,
 
 namespace {
 
-/// Today as YYYY-MM-DD (UTC), for the file's entries.
-std::string today() {
-  std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[16];
-  std::strftime(text, sizeof(text), "%Y-%m-%d", &utc);
-  return text;
-}
-
 /// The schedule file to merge into: empty when it does not exist yet. A
 /// file that exists but cannot be read is an error, never overwritten.
 schedule::ScheduleFile readOrCreate(const std::string &path) {
@@ -154,14 +142,21 @@ void writeWinners(const std::vector<KernelTask> &tasks, CandidateRunner &runner,
                                 : std::string()));
 }
 
+/// The names of the available GPU backends, joined by " and ".
+std::string gpuTargetNames() {
+  std::string names;
+  for (const TargetBackend *backend : targetBackends())
+    if (backend->kind() == BackendKind::GPU && backend->available())
+      names += (names.empty() ? "" : " and ") + backend->name().str();
+  return names;
+}
+
 /// The command line's own consistency, before anything is read.
-Target checkOptions(const AutotuneOptions &options) {
-  Target target = parseTarget(options.target);
-  if (target != Target::OpenCL && target != Target::SPIRV &&
-      target != Target::LLVMX86)
-    failUsage(fmt::format("autotune measures on a device: --target must be "
-                          "opencl, spirv or llvm-x86, not '{}'",
-                          targetName(target).str()));
+const TargetBackend &checkOptions(const AutotuneOptions &options) {
+  TargetChoice target = parseTarget(options.target);
+  requireDeviceTarget(target, "autotune");
+  const TargetBackend &backend = target.getBackend();
+  bool onHost = backend.kind() == BackendKind::CPU;
   bool exporting = !options.exportDir.empty();
   bool importing = !options.importDir.empty();
   if (exporting && importing)
@@ -173,45 +168,47 @@ Target checkOptions(const AutotuneOptions &options) {
               "results later with --import DIR -o SCHEDULES.json");
   if (!importing && options.program.inputPath.empty())
     failUsage("autotune needs the program: tilec autotune FILE ...");
-  if (exporting && target == Target::LLVMX86)
-    failUsage("--export-candidates is for opencl and spirv: tilec-run has no "
-              "host CPU code to run");
+  if (exporting && onHost)
+    failUsage(fmt::format("--export-candidates is for {}: tilec-run has no "
+                          "host CPU code to run",
+                          gpuTargetNames()));
   if (!options.devicesFrom.empty() && !exporting)
     failUsage("--devices-from applies to --export-candidates only: local "
               "tuning measures a device of this machine");
-  if (!options.device.empty() && target == Target::LLVMX86)
-    failUsage("--device does not apply to target 'llvm-x86', which runs on "
-              "the host");
+  if (!options.device.empty() && onHost)
+    failUsage(fmt::format("--device does not apply to target '{}', which "
+                          "runs on the host",
+                          backend.name().str()));
   if (importing && !options.device.empty())
     failUsage("--import takes the device from the folder, not --device");
-  return target;
+  return backend;
 }
 
-void runImport(const AutotuneOptions &options, Target target,
+void runImport(const AutotuneOptions &options, const TargetBackend &backend,
                TuningClock &clock, TuneProgress &progress) {
   schedule::ScheduleFile file = readOrCreate(options.output);
-  ImportedTuning imported = importTuning(options.importDir);
-  if (imported.index.target != targetName(target))
+  ImportedTuning imported = orFail(importTuning(options.importDir));
+  if (imported.index.target != backend.name())
     failUsage(fmt::format("{} holds {} candidates, not {}: pass --target={}",
                           tune::indexPath(options.importDir),
-                          imported.index.target, targetName(target).str(),
+                          imported.index.target, backend.name().str(),
                           imported.index.target));
   Tuner tuner(clock, progress, options.budgetSeconds);
   writeWinners(imported.tasks, *imported.runner, tuner, progress,
                std::move(file),
                {options.output, imported.index.device, imported.index.target,
-                today(), options.force, options.stopAfter});
+                todayUTC(), options.force, options.stopAfter});
 }
 
 } // namespace
 
 void tilec::driver::runAutotuneCommand(const AutotuneOptions &options) {
-  Target target = checkOptions(options);
+  const TargetBackend &backend = checkOptions(options);
   std::unique_ptr<TuningClock> clock =
       options.fakeTimer ? makeFakeClock() : makeSteadyClock();
   TuneProgress progress(llvm::outs(), llvm::outs().is_displayed());
   if (!options.importDir.empty())
-    return runImport(options, target, *clock, progress);
+    return runImport(options, backend, *clock, progress);
 
   // A file that cannot be merged into is found before any measuring.
   schedule::ScheduleFile file;
@@ -220,22 +217,24 @@ void tilec::driver::runAutotuneCommand(const AutotuneOptions &options) {
   ProgramLoader loader(options.program, driverReporter());
   std::string entry = orFail(loader.parse()).name;
   typed::Program program = orFail(loader.bind());
-  DeviceTarget device =
-      openDeviceTarget(target, options.device, options.devicesFrom);
-  std::vector<Tensor> inputs = assembleInputs(program, {}, options.seed);
+  DeviceTarget device = orFail(
+      openDeviceTarget(backend, options.device, options.devicesFrom));
+  std::vector<Tensor> inputs =
+      orFail(assembleInputs(program, {}, options.seed));
   llvm::Expected<ReferenceOutputs> reference =
       interpretWithBounds(program, inputs);
   if (!reference)
     failWith(ExitCode::RuntimeFailure, reference.takeError());
   std::vector<KernelTask> tasks =
-      planTuning(loader, program, device, options.top);
+      orFail(planTuning(loader, program, device, options.top));
 
   if (!options.exportDir.empty()) {
     ExportRequest request{options.exportDir, entry,
                           std::move(inputs), std::move(reference->outputs),
                           std::move(reference->bounds),
                           options.repeat,    options.program.verbose};
-    exportCandidates(request, device, loader, program, tasks, progress);
+    orFail(exportCandidates(request, device, loader, program, tasks,
+                            progress));
     return;
   }
   LocalRunner runner(device, loader, program, std::move(inputs),
@@ -244,6 +243,6 @@ void tilec::driver::runAutotuneCommand(const AutotuneOptions &options) {
                      options.program.verbose, options.wrongCandidate);
   Tuner tuner(*clock, progress, options.budgetSeconds);
   writeWinners(tasks, runner, tuner, progress, std::move(file),
-               {options.output, device.device.id, targetName(target).str(),
-                today(), options.force, options.stopAfter});
+               {options.output, device.device.id, backend.name().str(),
+                todayUTC(), options.force, options.stopAfter});
 }

@@ -1,8 +1,8 @@
 //===- BenchCommand.cpp - tilec bench FILE [--target=T] [--repeat=N] ------===//
 //
 // The plaidbench of tilec: compiles a program once for one device (through
-// the device session, so the code timed is the code `tilec run` and
-// `tilec autotune` run), runs it --warmup times untimed and --repeat times
+// lib/Compiler's compileAndLoad, so the code timed is the code `tilec run`
+// and `tilec autotune` run), runs it --warmup times untimed and --repeat times
 // timed, and reports each kernel's times from the device's own counters (on
 // llvm-x86, the host clock around each kernel nest), the rates (against
 // the device's peaks when `tilec devices --probe` measured them), and
@@ -11,13 +11,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "BenchReport.h"
-#include "CPUBackend.h"
 #include "Commands.h"
-#include "DeviceSession.h"
 #include "DriverError.h"
-#include "RunInputs.h"
+#include "OutputCheck.h"
 #include "Targets.h"
 
+#include "tilec/Compiler/LoadedProgram.h"
+#include "tilec/Compiler/ProgramInputs.h"
 #include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Compiler/ScheduleLoading.h"
 
@@ -106,7 +106,7 @@ Measurements measure(LoadedProgram &loaded, const std::vector<Tensor> &inputs,
   for (unsigned r = 0; r < repeat; ++r) {
     std::vector<double> seconds;
     Clock::time_point start = Clock::now();
-    std::vector<Tensor> outputs = loaded.run(inputs, &seconds);
+    std::vector<Tensor> outputs = orFail(loaded.run(inputs, &seconds));
     m.walls.push_back(
         std::chrono::duration<double>(Clock::now() - start).count());
     if (seconds.size() != m.perKernel.size())
@@ -126,11 +126,11 @@ Measurements measure(LoadedProgram &loaded, const std::vector<Tensor> &inputs,
 }
 
 /// Fills the check fields of `report` from the interpreter's outputs.
-void checkOutputs(BenchReport &report, const typed::Program &program,
+void fillCheck(BenchReport &report, const typed::Program &program,
                   std::vector<Tensor> inputs,
                   const std::vector<Tensor> &outputs) {
   for (const OutputCheck &check :
-       compareWithInterpreter(program, std::move(inputs), outputs)) {
+       checkOutputs(program, std::move(inputs), outputs)) {
     report.checkLines.push_back(check.line);
     report.checkOk = report.checkOk && check.comparison.match;
     report.maxAbsError =
@@ -144,8 +144,8 @@ void checkOutputs(BenchReport &report, const typed::Program &program,
 
 void tilec::driver::runBenchCommand(const BenchOptions &options) {
   // Command-line problems first, before any file is read.
-  Target target = parseTarget(options.target);
-  if (target == Target::Interp)
+  TargetChoice target = parseTarget(options.target);
+  if (target.isInterpreter())
     failUsage("bench times compiled code; 'interp' is the reference "
               "interpreter, which bench already checks the outputs against; "
               "use --target=opencl, spirv or llvm-x86");
@@ -156,23 +156,24 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
 
   ProgramLoader loader(options.program, driverReporter());
   auto [program, inputs] =
-      loadProgramWithInputs(loader, inputFlags, options.seed);
+      orFail(loadProgramWithInputs(loader, inputFlags, options.seed));
 
   bool verbose = options.program.verbose;
-  DeviceTarget device = openDeviceTarget(
-      target, options.device, "", static_cast<unsigned>(options.optLevel));
+  DeviceTarget device = orFail(
+      openDeviceTarget(target.getBackend(), options.device, "",
+                       static_cast<unsigned>(options.optLevel)));
   std::optional<schedule::ScheduleFile> file;
   ScheduleChoice schedules;
   if (!options.schedule.empty() &&
       (file = loadScheduleFile(options.schedule, verbose, driverReporter())))
     schedules.file = &*file;
   std::unique_ptr<LoadedProgram> loaded =
-      compileAndLoad(device, loader, program, schedules, verbose);
+      orFail(compileAndLoad(device, loader, program, schedules, verbose));
 
   // The outputs checked are those of the first run, warm-up or not.
   std::vector<Tensor> outputs;
   for (unsigned w = 0; w < options.warmup; ++w) {
-    std::vector<Tensor> warm = loaded->run(inputs, nullptr);
+    std::vector<Tensor> warm = orFail(loaded->run(inputs, nullptr));
     if (w == 0)
       outputs = std::move(warm);
   }
@@ -181,7 +182,7 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
 
   BenchReport report;
   report.program = options.program.inputPath;
-  report.target = targetName(target).str();
+  report.target = target.name().str();
   report.deviceId = device.device.id;
   report.deviceName = device.device.name;
   report.repeat = options.repeat;
@@ -206,7 +207,7 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
   report.kernelTotal = TimeStats::of(m.kernelSums);
   report.wall = TimeStats::of(m.walls);
   report.temporaries = loaded->temporaryMemory();
-  checkOutputs(report, program, std::move(inputs), outputs);
+  fillCheck(report, program, std::move(inputs), outputs);
 
   llvm::outs() << (options.json ? formatBenchJson(report)
                                 : formatBenchText(report));

@@ -11,7 +11,8 @@
 #ifndef TILEC_TOOLS_TILEC_BENCHREPORT_H
 #define TILEC_TOOLS_TILEC_BENCHREPORT_H
 
-#include "DeviceSession.h"
+#include "tilec/Compiler/Compile.h"
+#include "tilec/Compiler/KernelSchedules.h"
 
 #include <cstdint>
 #include <optional>
@@ -19,6 +20,9 @@
 #include <vector>
 
 namespace tilec::driver {
+
+using compiler::KernelReport;
+using compiler::TemporaryMemory;
 
 /// Median, fastest and slowest of a series of seconds.
 struct TimeStats {

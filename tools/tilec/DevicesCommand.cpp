@@ -10,8 +10,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
-#include "DeviceProbe.h"
 #include "DriverError.h"
+
+#include "tilec/Autotune/DeviceProbe.h"
+#include "tilec/Compiler/DeviceTarget.h"
+#include "tilec/Target/TargetBackend.h"
 
 #include "tilec/Runtime/DeviceReport.h"
 #include "tilec/Schedule/ProfileCache.h"
@@ -23,6 +26,7 @@
 
 using namespace tilec;
 using namespace tilec::driver;
+using namespace tilec::compiler;
 using json = nlohmann::json;
 
 CLI::App *tilec::driver::addDevicesCommand(CLI::App &app,
@@ -48,15 +52,13 @@ CLI::App *tilec::driver::addDevicesCommand(CLI::App &app,
 
 namespace {
 
-/// The compile target whose code runs on a device of `runtime`.
-std::optional<Target> targetOfRuntime(const std::string &runtime) {
-  if (runtime == "opencl")
-    return Target::OpenCL;
-  if (runtime == "vulkan")
-    return Target::SPIRV;
-  if (runtime == "cpu")
-    return Target::LLVMX86;
-  return std::nullopt;
+/// The backend whose code runs on a device of `runtime` (the first
+/// registered one), or null.
+const TargetBackend *backendOfRuntime(const std::string &runtime) {
+  for (const TargetBackend *backend : targetBackends())
+    if (backend->available() && backend->runtime() == runtime)
+      return backend;
+  return nullptr;
 }
 
 /// The devices of `report` to probe: all of them, or the one `request`
@@ -81,17 +83,21 @@ unsigned probeAll(const std::vector<rt::DeviceInfo> &devices,
                   schedule::ProfileCache &cache) {
   unsigned failures = 0;
   for (const rt::DeviceInfo &device : devices) {
-    std::optional<Target> target = targetOfRuntime(device.runtime);
-    if (!target)
+    const TargetBackend *backend = backendOfRuntime(device.runtime);
+    if (!backend)
       continue;
-    try {
-      DeviceTarget opened = openDeviceTarget(*target, device.id);
-      cache.store(device, probeDevice(opened));
-    } catch (const DriverError &error) {
+    llvm::Expected<DeviceTarget> opened = openDeviceTarget(*backend, device.id);
+    llvm::Expected<schedule::MeasuredPeaks> peaks =
+        opened ? autotune::probeDevice(*opened, driverReporter())
+               : opened.takeError();
+    if (!peaks) {
       llvm::errs() << fmt::format("tilec: warning: probing {} failed: {}\n",
-                                  device.id, error.what());
+                                  device.id,
+                                  llvm::toString(peaks.takeError()));
       ++failures;
+      continue;
     }
+    cache.store(device, *peaks);
   }
   return failures;
 }

@@ -8,6 +8,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+using namespace tilec;
 using namespace tilec::driver;
 
 void tilec::driver::failUsage(const llvm::Twine &message) {
@@ -33,9 +34,9 @@ void tilec::driver::orFail(llvm::Error error) {
   std::string message;
   llvm::handleAllErrors(
       std::move(error),
-      [&](const compiler::CompileError &failure) {
-        code = failure.kind() == compiler::ErrorKind::Input ? ExitCode::InputError
-               : failure.kind() == compiler::ErrorKind::Usage
+      [&](const CompileError &failure) {
+        code = failure.kind() == ErrorKind::Input ? ExitCode::InputError
+               : failure.kind() == ErrorKind::Usage
                    ? ExitCode::UsageError
                    : ExitCode::RuntimeFailure;
         message = failure.text();

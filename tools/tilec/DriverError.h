@@ -12,7 +12,7 @@
 #ifndef TILEC_TOOLS_TILEC_DRIVERERROR_H
 #define TILEC_TOOLS_TILEC_DRIVERERROR_H
 
-#include "tilec/Compiler/CompileError.h"
+#include "tilec/Target/CompileError.h"
 #include "tilec/Compiler/Reporter.h"
 
 #include "llvm/ADT/Twine.h"

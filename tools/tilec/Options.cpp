@@ -1,21 +1,46 @@
 //===- Options.cpp - The flags of tilec's commands ------------------------===//
 //
-// Part of the tilec driver; see Options.h. Only declarations of flags live
-// here: checking what the values mean (a target name, a -D value) is the
-// commands' business, so that every such error has the same form and exit
-// code.
+// Part of the tilec driver; see Options.h. Declarations of flags live
+// here, and the splitting of --input: checking what the values mean (a
+// target name, a -D value, an input's name) is the commands' business, so
+// that every such error has the same form and exit code.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Options.h"
+#include "DriverError.h"
 #include "Targets.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+using namespace tilec;
 using namespace tilec::driver;
 
 tilec::compiler::CacheSettings
 tilec::driver::cacheSettingsOf(const CompileOptions &options) {
   return {options.cacheDir, options.noCache, options.program.verbose};
 }
+
+std::vector<compiler::InputFlag>
+tilec::driver::parseInputFlags(const std::vector<std::string> &flags) {
+  std::vector<compiler::InputFlag> parsed;
+  std::set<std::string> seen;
+  for (const std::string &flag : flags) {
+    auto [name, path] = llvm::StringRef(flag).split('=');
+    if (name.empty() || path.empty())
+      failUsage(
+          fmt::format("--input '{}' is not of the form NAME=FILE.npy", flag));
+    if (!seen.insert(name.str()).second)
+      failUsage(fmt::format("--input gives '{}' twice", name.str()));
+    parsed.push_back({name.str(), path.str()});
+  }
+  return parsed;
+}
+
 
 CLI::Validator tilec::driver::nonEmpty() {
   return CLI::Validator(

@@ -11,6 +11,9 @@
 #define TILEC_TOOLS_TILEC_OPTIONS_H
 
 #include "tilec/Compiler/CompileCache.h"
+#include "Targets.h"
+
+#include "tilec/Compiler/ProgramInputs.h"
 #include "tilec/Compiler/ProgramLoader.h"
 
 #include <CLI/CLI.hpp>
@@ -28,7 +31,7 @@ using compiler::ProgramOptions;
 /// `tilec FILE [...]`: compile, or stop early with --emit.
 struct CompileOptions {
   ProgramOptions program;
-  std::string target = "opencl";
+  std::string target = kDefaultTarget;
   std::string emit;   ///< empty: produce the target's artefact
   std::string output; ///< empty: stdout for --emit, else derived from FILE
   std::string schedule; ///< --schedule: a schedule file (docs/schedules.md)
@@ -46,7 +49,7 @@ struct CompileOptions {
 /// `tilec run FILE [...]`: execute and report the outputs.
 struct RunOptions {
   ProgramOptions program;
-  std::string target = "opencl";
+  std::string target = kDefaultTarget;
   std::string device;
   uint64_t seed = 0;
   std::vector<std::string> inputs; ///< "NAME=file.npy"
@@ -61,7 +64,7 @@ struct RunOptions {
 /// (docs/autotune.md).
 struct AutotuneOptions {
   ProgramOptions program;
-  std::string target = "opencl";
+  std::string target = kDefaultTarget;
   std::string device;
   std::string output; ///< the schedule file
   double budgetSeconds = 0; ///< 0: no budget
@@ -80,7 +83,7 @@ struct AutotuneOptions {
 /// `tilec bench FILE [...]`: time each kernel on a device (docs/bench.md).
 struct BenchOptions {
   ProgramOptions program;
-  std::string target = "opencl";
+  std::string target = kDefaultTarget;
   std::string device;
   unsigned repeat = 20;
   unsigned warmup = 2;
@@ -98,6 +101,11 @@ struct DevicesOptions {
   bool probe = false; ///< measure peak bandwidth and compute rate, cache them
   std::string device; ///< with --probe: only this device (--device rules)
 };
+
+/// Splits the `--input NAME=FILE.npy` flags; a malformed or repeated one is a
+/// usage error.
+std::vector<compiler::InputFlag>
+parseInputFlags(const std::vector<std::string> &flags);
 
 /// The cache settings of a plain compile's flags.
 compiler::CacheSettings cacheSettingsOf(const CompileOptions &options);

@@ -9,6 +9,7 @@
 #include "Output.h"
 #include "DriverError.h"
 
+#include "tilec/Runtime/Manifest.h"
 #include "tilec/Support/Npy.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -17,6 +18,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
+
+#include <utility>
+#include <vector>
 
 using namespace tilec;
 using namespace tilec::driver;
@@ -37,6 +41,32 @@ void tilec::driver::writeOutputFile(llvm::StringRef path,
     if (llvm::outs().has_error()) {
       llvm::outs().clear_error();
       failRuntime("cannot write to stdout");
+    }
+  }
+}
+
+void tilec::driver::writeArtefact(const std::string &path,
+                                  const Artefact &artefact) {
+  std::vector<std::pair<std::string, std::string>> files = {
+      {path, artefact.bytes}};
+  if (path != "-") {
+    if (artefact.manifest)
+      files.push_back({path + ".json", rt::printManifest(*artefact.manifest)});
+    for (const SideFile &file : artefact.sideFiles)
+      files.push_back({file.path, file.bytes});
+  }
+  for (size_t i = 1; i < files.size(); ++i)
+    if (files[i].first == path)
+      failUsage(fmt::format("-o '{}' would be overwritten by a file written "
+                            "beside it; give the artefact another name",
+                            path));
+  for (size_t i = 0; i < files.size(); ++i) {
+    try {
+      writeOutputFile(files[i].first, files[i].second);
+    } catch (const DriverError &) {
+      for (size_t j = 0; j < i; ++j)
+        (void)llvm::sys::fs::remove(files[j].first);
+      throw;
     }
   }
 }

@@ -10,6 +10,7 @@
 #define TILEC_TOOLS_TILEC_OUTPUT_H
 
 #include "tilec/Support/Tensor.h"
+#include "tilec/Target/Artefact.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -20,6 +21,11 @@ namespace tilec::driver {
 /// runtime failure (exit code 3) and leaves no file behind.
 void writeOutputFile(llvm::StringRef path, llvm::StringRef contents);
 
+/// Writes `artefact` to `path` ("-": its bytes alone, to stdout), its
+/// manifest beside it as PATH.json and its side files where they say; if
+/// one cannot be written, those written before it are removed, so that a
+/// failed compile leaves no half of a set.
+void writeArtefact(const std::string &path, const Artefact &artefact);
 /// Creates `dir` and its parents if missing (runtime failure if impossible).
 void ensureDirectory(llvm::StringRef dir);
 

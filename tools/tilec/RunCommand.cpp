@@ -4,21 +4,21 @@
 // stdout and, with --output-dir, NAME.npy files (and, from the interpreter,
 // each float output's error bound as NAME.bound.npy, which
 // `tilec-run --expect` compares with). The targets that execute
-// are the reference interpreter, llvm-x86 (JIT-compiled for the host) and
-// opencl and spirv on a device, the last three through the device session
-// that `tilec bench` and `tilec autotune` use; --check compares them with
-// the interpreter on the same inputs.
+// are the reference interpreter and every backend of the registry, loaded on
+// a device through its runtime (LoadedProgram.h) as `tilec bench` and
+// `tilec autotune` load them (llvm-x86: the host, JIT-compiled); --check
+// compares them with the interpreter on the same inputs.
 //
 //===----------------------------------------------------------------------===//
 
-#include "CPUBackend.h"
 #include "Commands.h"
-#include "DeviceSession.h"
 #include "DriverError.h"
 #include "Output.h"
-#include "RunInputs.h"
+#include "OutputCheck.h"
 #include "Targets.h"
 
+#include "tilec/Compiler/LoadedProgram.h"
+#include "tilec/Compiler/ProgramInputs.h"
 #include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Compiler/ScheduleLoading.h"
 #include "tilec/Interp/Interpreter.h"
@@ -33,16 +33,16 @@ using namespace tilec;
 using namespace tilec::driver;
 using namespace tilec::compiler;
 
-/// Compiles `program` for the device of `target` that options.device names
+/// Compiles `program` for the device of `backend` that options.device names
 /// (with options.schedule's entries for it) and runs it once on `inputs`.
-static std::vector<Tensor> runOnTarget(Target target, const RunOptions &options,
-                                       ProgramLoader &loader,
-                                       const typed::Program &program,
-                                       const std::vector<Tensor> &inputs) {
+static llvm::Expected<std::vector<Tensor>>
+runOnBackend(const TargetBackend &backend, const RunOptions &options,
+             ProgramLoader &loader, const typed::Program &program,
+             const std::vector<Tensor> &inputs) {
   bool verbose = options.program.verbose;
-  DeviceTarget device = openDeviceTarget(
-      target, options.device, "", static_cast<unsigned>(options.optLevel));
-  if (verbose && target != Target::LLVMX86)
+  DeviceTarget device = orFail(openDeviceTarget(
+      backend, options.device, "", static_cast<unsigned>(options.optLevel)));
+  if (verbose && backend.kind() == BackendKind::GPU)
     llvm::errs() << fmt::format("tilec: running on {} ({})\n",
                                 device.device.id, device.device.name);
   std::optional<schedule::ScheduleFile> file;
@@ -53,7 +53,7 @@ static std::vector<Tensor> runOnTarget(Target target, const RunOptions &options,
       schedules.file = &*file;
   }
   std::unique_ptr<LoadedProgram> loaded =
-      compileAndLoad(device, loader, program, schedules, verbose);
+      orFail(compileAndLoad(device, loader, program, schedules, verbose));
   return loaded->run(inputs, nullptr);
 }
 
@@ -74,33 +74,35 @@ runInterpreter(const typed::Program &program, std::vector<Tensor> inputs,
 
 void tilec::driver::runRunCommand(const RunOptions &options) {
   // Command-line problems first, before any file is read.
-  Target target = parseTarget(options.target);
+  TargetChoice target = parseTarget(options.target);
   requireRunTarget(target);
-  bool onDevice = target == Target::OpenCL || target == Target::SPIRV;
+  bool onDevice = !target.isInterpreter() &&
+                  target.getBackend().kind() == BackendKind::GPU;
   if (!options.device.empty() && !onDevice)
     failUsage(fmt::format("--device does not apply to target '{}', which "
                           "runs on the host",
-                          targetName(target).str()));
+                          target.name().str()));
   std::vector<InputFlag> inputFlags = parseInputFlags(options.inputs);
   warnIfOptLevelIgnored(options.optLevelGiven, options.optLevel, target,
                         std::nullopt);
 
   ProgramLoader loader(options.program, driverReporter());
   auto [program, inputs] =
-      loadProgramWithInputs(loader, inputFlags, options.seed);
+      orFail(loadProgramWithInputs(loader, inputFlags, options.seed));
 
   // --check needs the inputs again for the interpreter.
   std::vector<Tensor> checkInputs;
-  if (options.check && target != Target::Interp)
+  if (options.check && !target.isInterpreter())
     checkInputs = inputs;
   auto start = std::chrono::steady_clock::now();
   std::vector<Tensor> bounds;
-  bool writeBounds = target == Target::Interp && !options.outputDir.empty();
+  bool writeBounds = target.isInterpreter() && !options.outputDir.empty();
   llvm::Expected<std::vector<Tensor>> outputs =
-      target == Target::Interp
+      target.isInterpreter()
           ? runInterpreter(program, std::move(inputs),
                            writeBounds ? &bounds : nullptr)
-          : runOnTarget(target, options, loader, program, inputs);
+          : runOnBackend(target.getBackend(), options, loader, program,
+                         inputs);
   if (!outputs)
     failWith(ExitCode::RuntimeFailure, outputs.takeError());
   if (outputs->size() != program.outputs.size())
@@ -111,8 +113,8 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
     std::chrono::duration<double> seconds =
         std::chrono::steady_clock::now() - start;
     llvm::errs() << fmt::format("tilec: {} in {:.3f} s\n",
-                                target == Target::Interp ? "interpreted"
-                                                         : "compiled and ran",
+                                target.isInterpreter() ? "interpreted"
+                                                       : "compiled and ran",
                                 seconds.count());
   }
 
@@ -134,7 +136,7 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
     }
   }
 
-  if (options.check && target == Target::Interp)
+  if (options.check && target.isInterpreter())
     llvm::outs() << "check: target 'interp' is the reference interpreter; "
                     "the outputs match it by definition\n";
   else if (options.check &&

@@ -1,173 +1,169 @@
-//===- Targets.cpp - The targets and --emit kinds this build offers -------===//
+//===- Targets.cpp - The --target and --emit choices of this build --------===//
 //
-// What a backend is (its aliases, whether this build has it, why -O does not
-// apply to it) is the backend registry's (Target/TargetBackend.h); the table
-// below only lists the --target spellings in the order help texts give them,
-// adds the interpreter (a run target that is no backend) and says which
-// targets `tilec run` executes. Every --emit kind is built, so that table
-// only names them.
+// Everything here is read off the backend registry: which targets exist
+// (in registration order, then the interpreter), which this build has, which
+// print which --emit form. The forms are listed as the program goes through
+// them: the typed program, the common levels, the backends' stages grouped
+// by the level they start from, and last PlaidML's notation.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Targets.h"
 #include "DriverError.h"
-#include "Options.h"
-
-#include "tilec/Compiler/ScheduleLoading.h"
-#include "tilec/Target/TargetBackend.h"
-
-#include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
 
-#include <iterator>
+#include <vector>
 
+using namespace tilec;
 using namespace tilec::driver;
-using namespace tilec::compiler;
 
 namespace {
 
-struct TargetInfo {
-  Target target;
-  const char *name;
-  bool runs; ///< `tilec run --target=T` executes
-};
+constexpr llvm::StringLiteral kInterpreter = "interp";
 
-constexpr TargetInfo targetTable[] = {
-    {Target::OpenCL, "opencl", true},
-    {Target::SPIRV, "spirv", true},
-    {Target::LLVMX86, "llvm-x86", true},
-    {Target::PTX, "ptx", false},
-    {Target::Interp, "interp", true},
-};
-
-/// The registered backend of a target; null for the interpreter.
-const tilec::TargetBackend *backendOf(const TargetInfo &entry) {
-  return tilec::lookupTargetBackend(entry.name);
-}
-
-struct EmitInfo {
-  EmitKind kind;
-  const char *name;
-};
-
-constexpr EmitInfo emitTable[] = {
-    {EmitKind::AST, "ast"},     {EmitKind::Tile, "tile"},
-    {EmitKind::Loops, "loops"}, {EmitKind::GPU, "gpu"},
-    {EmitKind::LLVM, "llvm"},   {EmitKind::Asm, "asm"},
-    {EmitKind::CL, "cl"},       {EmitKind::SPIRVAsm, "spirv-asm"},
-    {EmitKind::PlaidML, "plaidml"},
-};
-
-const TargetInfo &info(Target target) {
-  return *llvm::find_if(targetTable, [&](const TargetInfo &entry) {
-    return entry.target == target;
-  });
-}
-
-const EmitInfo &info(EmitKind kind) {
-  return *llvm::find_if(
-      emitTable, [&](const EmitInfo &entry) { return entry.kind == kind; });
-}
-
-/// The names of the entries of `table` that `keep` accepts, joined by ", ".
-template <typename Table, typename Keep>
-std::string joinNames(const Table &table, Keep keep) {
-  std::string text;
-  for (const auto &entry : table)
-    if (keep(entry))
-      text += text.empty() ? entry.name : fmt::format(", {}", entry.name);
-  return text;
-}
-
-/// Every name of `table` as "a, b or c", for messages that list choices.
-template <typename Table> std::string listChoices(const Table &table) {
-  std::string text;
-  size_t count = std::size(table), index = 0;
-  for (const auto &entry : table) {
-    if (index != 0)
-      text += index + 1 == count ? " or " : ", ";
-    text += entry.name;
-    ++index;
-  }
-  return text;
+/// Every --target choice: the backends, then the interpreter.
+std::vector<TargetChoice> allTargets() {
+  std::vector<TargetChoice> targets;
+  for (const TargetBackend *backend : targetBackends())
+    targets.push_back(TargetChoice::of(*backend));
+  targets.push_back(TargetChoice::interpreter());
+  return targets;
 }
 
 /// `tilec FILE --target=T` produces an artefact.
-bool compiles(const TargetInfo &entry) {
-  const tilec::TargetBackend *backend = backendOf(entry);
-  return backend && backend->available();
+bool compiles(TargetChoice target) {
+  return !target.isInterpreter() && target.getBackend().available();
 }
-bool runs(const TargetInfo &entry) { return entry.runs; }
-bool notRuns(const TargetInfo &entry) { return !entry.runs; }
-bool anyEmitKind(const EmitInfo &) { return true; }
+/// `tilec run --target=T` executes.
+bool runs(TargetChoice target) {
+  return target.isInterpreter() || target.getBackend().available();
+}
 
-/// The first target `tilec run` can use, for "pass --target=..." hints.
-const char *firstRunnableTarget() {
-  return llvm::find_if(targetTable, runs)->name;
+/// "a, b or c" (`last` = " or "), or "a, b, c" (`last` = ", ").
+std::string join(const std::vector<std::string> &names, const char *last) {
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? last : ", ") + names[i];
+  return text;
+}
+
+/// The names of the targets `keep` accepts, as "a, b, c".
+template <typename Keep> std::string targetNames(Keep keep) {
+  std::vector<std::string> names;
+  for (TargetChoice target : allTargets())
+    if (keep(target))
+      names.push_back(target.name().str());
+  return join(names, ", ");
+}
+
+/// Every --emit form, in the order the program goes through them.
+std::vector<std::string> emitKinds() {
+  std::vector<std::string> kinds = {"ast", "tile", "loops", "gpu"};
+  for (llvm::StringRef after : {"loops", "gpu"})
+    for (const TargetBackend *backend : targetBackends())
+      for (const EmitStage &stage : backend->emitStages())
+        if (stage.after == after && !llvm::is_contained(kinds, stage.name))
+          kinds.push_back(stage.name.str());
+  kinds.push_back("plaidml");
+  return kinds;
+}
+
+/// Whether `target` prints `emit`.
+bool makes(TargetChoice target, llvm::StringRef emit) {
+  if (!isBackendEmitKind(emit))
+    return true;
+  if (target.isInterpreter() || !target.getBackend().available())
+    return false;
+  const TargetBackend &backend = target.getBackend();
+  return emit == "gpu" ? backend.kind() == BackendKind::GPU
+                       : backend.emits(emit);
 }
 
 } // namespace
 
-llvm::StringRef tilec::driver::targetName(Target target) {
-  return info(target).name;
+llvm::StringRef TargetChoice::name() const {
+  return backend ? backend->name() : llvm::StringRef(kInterpreter);
 }
 
-llvm::StringRef tilec::driver::emitKindName(EmitKind kind) {
-  return info(kind).name;
-}
-
-Target tilec::driver::parseTarget(llvm::StringRef name) {
-  for (const TargetInfo &entry : targetTable) {
-    const tilec::TargetBackend *backend = backendOf(entry);
-    if (backend ? backend->isCalled(name) : name == entry.name)
-      return entry.target;
-  }
+TargetChoice tilec::driver::parseTarget(llvm::StringRef name) {
+  if (name == kInterpreter)
+    return TargetChoice::interpreter();
+  if (const TargetBackend *backend = lookupTargetBackend(name))
+    return TargetChoice::of(*backend);
+  std::vector<std::string> names;
+  for (TargetChoice target : allTargets())
+    names.push_back(target.name().str());
   failUsage(fmt::format("unknown target '{}'; expected {}", name.str(),
-                        listChoices(targetTable)));
+                        join(names, " or ")));
 }
 
-EmitKind tilec::driver::parseEmitKind(llvm::StringRef name) {
-  for (const EmitInfo &entry : emitTable)
-    if (name == entry.name)
-      return entry.kind;
-  failUsage(fmt::format("unknown --emit kind '{}'; expected {}", name.str(),
-                        listChoices(emitTable)));
+bool tilec::driver::isBackendEmitKind(llvm::StringRef emit) {
+  return emit != "ast" && emit != "plaidml" && emit != "tile" &&
+         emit != "loops";
 }
 
-void tilec::driver::requireCompileTarget(Target target) {
-  const TargetInfo &entry = info(target);
-  if (compiles(entry))
+void tilec::driver::checkEmitKind(llvm::StringRef emit, TargetChoice target) {
+  std::vector<std::string> kinds = emitKinds();
+  if (!llvm::is_contained(kinds, emit))
+    failUsage(fmt::format("unknown --emit kind '{}'; expected {}", emit.str(),
+                          join(kinds, " or ")));
+  if (makes(target, emit))
     return;
-  if (entry.runs)
+  std::vector<std::string> makers;
+  for (TargetChoice candidate : allTargets())
+    if (compiles(candidate) && makes(candidate, emit))
+      makers.push_back("--target=" + candidate.name().str());
+  failUsage(fmt::format("--emit={} needs {}", emit.str(),
+                        join(makers, " or ")));
+}
+
+void tilec::driver::requireCompileTarget(TargetChoice target) {
+  if (compiles(target))
+    return;
+  if (target.isInterpreter())
     failUsage(fmt::format("target '{}' executes programs and produces no "
                           "artefact; use 'tilec run --target={}', or "
                           "--emit=ast to check a program",
-                          entry.name, entry.name));
+                          kInterpreter.str(), kInterpreter.str()));
   failUsage(fmt::format("target '{}' is not implemented yet; available: {}; "
                         "use --emit=ast to check a program",
-                        entry.name, joinNames(targetTable, compiles)));
+                        target.name().str(), targetNames(compiles)));
 }
 
-void tilec::driver::requireRunTarget(Target target) {
-  const TargetInfo &entry = info(target);
-  if (entry.runs)
+void tilec::driver::requireRunTarget(TargetChoice target) {
+  if (runs(target))
     return;
   failUsage(fmt::format("target '{}' is not implemented yet; available: {} "
                         "(tilec run --target={})",
-                        entry.name, joinNames(targetTable, runs),
-                        firstRunnableTarget()));
+                        target.name().str(), targetNames(runs),
+                        kDefaultTarget));
+}
+
+void tilec::driver::requireDeviceTarget(TargetChoice target,
+                                        llvm::StringRef command) {
+  if (compiles(target))
+    return;
+  std::vector<std::string> names;
+  for (TargetChoice candidate : allTargets())
+    if (compiles(candidate))
+      names.push_back(candidate.name().str());
+  failUsage(fmt::format("{} measures on a device: --target must be {}, not "
+                        "'{}'",
+                        command.str(), join(names, " or "),
+                        target.name().str()));
 }
 
 void tilec::driver::warnIfOptLevelIgnored(bool given, int level,
-                                          Target target,
-                                          std::optional<EmitKind> emit) {
-  const tilec::TargetBackend *backend = backendOf(info(target));
-  auto printedBy = [&](const tilec::TargetBackend *candidate) {
-    return candidate->emits(emitKindName(*emit));
+                                          TargetChoice target,
+                                          std::optional<std::string> emit) {
+  const TargetBackend *backend =
+      target.isInterpreter() ? nullptr : &target.getBackend();
+  auto printedBy = [&](const TargetBackend *candidate) {
+    return candidate->emits(*emit);
   };
   // -O applies where the backend's own code is made: no --emit, or one of
   // the stages it prints.
@@ -177,14 +173,13 @@ void tilec::driver::warnIfOptLevelIgnored(bool given, int level,
     return;
   // The forms some backend prints (llvm, asm, cl, spirv-asm) are its code;
   // the others stop before any back end.
-  bool beforeCodeGen =
-      emit && llvm::none_of(tilec::targetBackends(), printedBy);
+  bool beforeCodeGen = emit && llvm::none_of(targetBackends(), printedBy);
   std::string what, why;
   if (beforeCodeGen) {
-    what = fmt::format("--emit={}", emitKindName(*emit).str());
+    what = fmt::format("--emit={}", *emit);
     why = "which stops before code generation";
   } else {
-    what = fmt::format("target '{}'", targetName(target).str());
+    what = fmt::format("target '{}'", target.name().str());
     if (!backend)
       why = "which interprets the program and compiles nothing";
     else if (backend->optLevelIgnoredReason().empty())
@@ -198,47 +193,37 @@ void tilec::driver::warnIfOptLevelIgnored(bool given, int level,
                               level, what, why);
 }
 
-llvm::Error tilec::driver::applyScheduleOption(Target target,
-                                               const CompileOptions &options,
-                                               mlir::ModuleOp module) {
-  return compiler::applyScheduleFileForCompile(
-      {targetName(target), target == Target::LLVMX86}, options.schedule,
-      options.deviceId, options.program.verbose, module, driverReporter());
-}
-
 std::string tilec::driver::compileTargetHelp() {
-  std::string built, unbuilt;
-  for (const TargetInfo &entry : targetTable) {
-    if (entry.target == Target::Interp)
-      continue; // not a compile target; `tilec run` documents it
-    std::string name = entry.name;
-    for (llvm::StringRef alias : backendOf(entry)->aliases())
+  std::vector<std::string> built, unbuilt;
+  for (const TargetBackend *backend : targetBackends()) {
+    std::string name = backend->name().str();
+    for (llvm::StringRef alias : backend->aliases())
       name += fmt::format(" (alias {})", alias.str());
-    std::string &list = compiles(entry) ? built : unbuilt;
-    list += list.empty() ? name : ", " + name;
+    (backend->available() ? built : unbuilt).push_back(name);
   }
-  std::string help = "code-generation target, default opencl; available: " +
-                     built;
+  std::string help = fmt::format("code-generation target, default {}; "
+                                 "available: {}",
+                                 kDefaultTarget, join(built, ", "));
   if (!unbuilt.empty())
-    help += "; not available in this build yet: " + unbuilt;
+    help += "; not available in this build yet: " + join(unbuilt, ", ");
   return help;
 }
 
 std::string tilec::driver::runTargetHelp() {
-  return fmt::format("where to run, default opencl; available: {} (interp "
-                     "is the reference interpreter); not available in this "
-                     "build yet: {}",
-                     joinNames(targetTable, runs),
-                     joinNames(targetTable, notRuns));
+  return fmt::format("where to run, default {}; available: {} ({} is the "
+                     "reference interpreter); not available in this build "
+                     "yet: {}",
+                     kDefaultTarget, targetNames(runs),
+                     kInterpreter.str(),
+                     targetNames([](TargetChoice t) { return !runs(t); }));
 }
 
 std::string tilec::driver::emitKindHelp() {
   return "print an intermediate form and stop; available: " +
-         joinNames(emitTable, anyEmitKind);
+         join(emitKinds(), ", ");
 }
 
 std::string tilec::driver::buildCapabilities() {
   return fmt::format("runs on: {} (tilec run); compiles for: {}",
-                     joinNames(targetTable, runs),
-                     joinNames(targetTable, compiles));
+                     targetNames(runs), targetNames(compiles));
 }

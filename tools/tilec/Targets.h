@@ -1,61 +1,71 @@
-//===- Targets.h - Targets and --emit kinds of this build -------*- C++ -*-===//
+//===- Targets.h - The --target and --emit choices of this build -*- C++ -*-===//
 //
-// docs/cli.md names every target and intermediate form tilec will have; this
-// build implements every --emit kind but only some of the targets. One table
-// records which, so that --help, --version and the error for an unavailable
-// target all tell the same truth, and a later back end is switched on in one
-// place.
+// What `--target` and `--emit` may name, taken from the backend registry
+// (Target/TargetBackend.h) so that --help, --version and the error for an
+// unavailable target all tell the same truth and a new backend needs no
+// edit here. The one target that is no backend is the reference
+// interpreter, which `tilec run` executes. The --emit forms are the
+// program's (ast, plaidml), the common levels (tile, loops, and gpu for GPU
+// backends) and each backend's own stages.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_TOOLS_TILEC_TARGETS_H
 #define TILEC_TOOLS_TILEC_TARGETS_H
 
+#include "tilec/Target/TargetBackend.h"
+
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/Error.h"
 
 #include <optional>
 #include <string>
 
-namespace mlir {
-class ModuleOp;
-} // namespace mlir
-
 namespace tilec::driver {
 
-struct CompileOptions;
+/// The --target of every command that does not name one.
+constexpr const char *kDefaultTarget = "opencl";
 
-enum class Target { OpenCL, SPIRV, LLVMX86, PTX, Interp };
-enum class EmitKind { AST, Tile, Loops, GPU, LLVM, Asm, CL, SPIRVAsm, PlaidML };
+/// A --target value: a registered backend, or the reference interpreter.
+class TargetChoice {
+public:
+  static TargetChoice interpreter() { return TargetChoice(nullptr); }
+  static TargetChoice of(const TargetBackend &backend) {
+    return TargetChoice(&backend);
+  }
+  bool isInterpreter() const { return !backend; }
+  /// The backend; must not be the interpreter.
+  const TargetBackend &getBackend() const { return *backend; }
+  /// The canonical spelling: "opencl", "interp".
+  llvm::StringRef name() const;
 
-/// The canonical spelling: "opencl", "llvm-x86", "interp".
-llvm::StringRef targetName(Target target);
-/// The spelling used with --emit: "ast", "spirv-asm".
-llvm::StringRef emitKindName(EmitKind kind);
+private:
+  explicit TargetChoice(const TargetBackend *backend) : backend(backend) {}
+  const TargetBackend *backend;
+};
 
-/// Parses a --target value ("llvm" is an alias of "llvm-x86"). An unknown
-/// name is a usage error listing the known ones.
-Target parseTarget(llvm::StringRef name);
-/// Parses an --emit value; an unknown kind is a usage error.
-EmitKind parseEmitKind(llvm::StringRef name);
+/// Parses a --target value (a backend's name or alias, or "interp"). An
+/// unknown name is a usage error listing the known ones.
+TargetChoice parseTarget(llvm::StringRef name);
+/// Checks an --emit value (a usage error listing the forms otherwise) and
+/// that `target` makes it: `--emit=cl needs --target=opencl`.
+void checkEmitKind(llvm::StringRef emit, TargetChoice target);
+/// Whether `emit` is made by a backend (the gpu level or a backend's own
+/// stage) rather than before any (ast, plaidml, tile, loops).
+bool isBackendEmitKind(llvm::StringRef emit);
 
 /// Usage errors unless the choice works in this build: a target that
-/// `tilec FILE` can compile for, a target `tilec run` can execute on.
-void requireCompileTarget(Target target);
-void requireRunTarget(Target target);
+/// `tilec FILE` can compile for; one that `tilec run` can execute on; one
+/// whose code runs on a device (bench, autotune: `command` names it).
+void requireCompileTarget(TargetChoice target);
+void requireRunTarget(TargetChoice target);
+void requireDeviceTarget(TargetChoice target, llvm::StringRef command);
 
-/// -O sets the optimisation level of the code LLVM makes for llvm-x86 (the
+/// -O sets the optimisation level of the code a CPU backend makes (the
 /// object file, --emit=llvm|asm, the JIT of `tilec run` and `bench`). When
 /// it was `given` for a target or an --emit kind that makes no such code,
 /// says so on stderr: accepting it silently would suggest it did something.
-void warnIfOptLevelIgnored(bool given, int level, Target target,
-                           std::optional<EmitKind> emit);
-
-/// All of --schedule for a plain compile (`tilec FILE`, including
-/// --emit=loops): compiler::applyScheduleFileForCompile with the target's
-/// name and the flags. Does nothing without --schedule.
-llvm::Error applyScheduleOption(Target target, const CompileOptions &options,
-                                mlir::ModuleOp module);
+void warnIfOptLevelIgnored(bool given, int level, TargetChoice target,
+                           std::optional<std::string> emit);
 
 /// Help texts for --target and --emit that say what is available.
 std::string compileTargetHelp();

@@ -12,7 +12,7 @@
 #include "Options.h"
 #include "Targets.h"
 
-#include "tilec/Compiler/StageTiming.h"
+#include "tilec/Target/StageTiming.h"
 #include "tilec/InitAll.h"
 #include "tilec/Support/Version.h"
 
@@ -27,6 +27,7 @@
 #include <new>
 
 using namespace tilec::driver;
+using namespace tilec;
 using namespace tilec::compiler;
 
 namespace {

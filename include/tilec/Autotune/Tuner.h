@@ -40,6 +40,10 @@ public:
                                double measured) = 0;
 };
 
+/// Today as YYYY-MM-DD (UTC): the date of a schedule file's entries and of
+/// a device's measured peaks.
+std::string todayUTC();
+
 /// The host's steady clock; kernel times as the device measured them.
 std::unique_ptr<TuningClock> makeSteadyClock();
 /// The hidden --fake-timer of the tests: a kernel takes a time that depends
@@ -102,6 +106,8 @@ public:
   }
   virtual void stoppedAfter(unsigned tuned) {}
   virtual void budgetSpent(unsigned untuned) {}
+  /// A line to show as it is (what an export wrote, a candidate left out).
+  virtual void note(const std::string &line) {}
 };
 
 class Tuner {

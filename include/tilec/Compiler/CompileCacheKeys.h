@@ -1,12 +1,13 @@
 //===- CompileCacheKeys.h - What each compile depends on --------*- C++ -*-===//
 //
-// Part of lib/Compiler: the key material of the compile cache for each
-// target. The program enters as its loop-level module printed after the
-// schedules were applied, with its source locations: that covers every
-// kernel's fingerprint and schedule, the -D bindings, the entry, and the
+// Part of lib/Compiler: the key material of the compile cache. The program
+// enters as its loop-level module printed after the schedules were applied
+// (and, for a GPU backend, the device put on it as #tilec.gpu_target), with
+// its source locations: that covers every kernel's fingerprint and
+// schedule, the -D bindings, the entry, the device's facts and the
 // "file:line" of each statement that manifests record. What the module does
-// not say (the machine or device the code is specialised for, -O, the
-// output kind, the manifest's fields) is added field by field.
+// not say (the backend, the manifest's fields, the output's name, and what
+// the backend adds: the machine and -O of CPU code) is added field by field.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,31 +16,19 @@
 
 #include "tilec/Compiler/CompileCache.h"
 
-#include "tilec/Pipelines/Pipelines.h"
-#include "tilec/Target/GPU/ManifestBuilder.h"
-#include "tilec/Target/SPIRV/SPIRVTarget.h"
+#include "tilec/Target/TargetBackend.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
-namespace llvm {
-class TargetMachine;
-} // namespace llvm
-
 namespace tilec::compiler {
 
-/// A compile for the CPU `target` ("llvm-x86") of the loop-level `module`
-/// (its entry already renamed to the output's symbol) to `outputKind`
-/// ("object", "llvm", "asm") for `machine` (CPU name and features) at
-/// `optLevel`.
-CacheKey cpuCacheKey(llvm::StringRef target, mlir::ModuleOp module,
-                     const llvm::TargetMachine &machine, unsigned optLevel,
-                     llvm::StringRef outputKind);
-
-/// A compile for the GPU `target` ("opencl", "spirv") of the scheduled
-/// loop-level `module` (whose #tilec.gpu_target names every device fact
-/// the mapping and the back end use) and the manifest's fields.
-CacheKey gpuCacheKey(llvm::StringRef target, mlir::ModuleOp module,
-                     const ManifestContext &manifest);
+/// What `backend` makes of the scheduled loop-level `module` for
+/// `request`: `output` names it (the artefact, or an --emit form);
+/// `backendFields` are the backend's own (cacheKeyFields).
+CacheKey compileCacheKey(const TargetBackend &backend, mlir::ModuleOp module,
+                         const ArtefactRequest &request,
+                         llvm::StringRef output,
+                         llvm::ArrayRef<CacheKeyField> backendFields);
 
 } // namespace tilec::compiler
 

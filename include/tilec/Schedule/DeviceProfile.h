@@ -71,6 +71,9 @@ struct DeviceProfile {
   uint64_t maxLoopIterations = 0;
 
   bool operator==(const DeviceProfile &other) const;
+  /// Every field's value in declaration order, defaults included: what a
+  /// compile for the device depends on (the compile cache's key).
+  std::string str() const;
   bool operator!=(const DeviceProfile &other) const {
     return !(*this == other);
   }

@@ -2,40 +2,63 @@
 //
 // A backend is one class (docs/architecture.md, "Three things that exist
 // once"): its name and aliases, the runtime whose devices run its code, its
-// artefact's extension, the `--emit` stages it prints and the phase of
-// lib/Pipelines each follows, and its cache-key fields. Tools ask the
-// registry instead of switching over targets, so adding a backend is one
-// class next to its lib/Target/<Name> code and one registration line.
+// artefact's extension, the `--emit` stages it prints, the dialects its
+// compile holds, how a device profile marks the module it compiles (the
+// target attribute), its serializer (the module as an artefact: kernel file
+// and manifest, or object and C header), its cache-key fields and its
+// runtime. lib/Compiler drives every backend through this interface and
+// the tools ask the registry, so adding a backend is one class next to its
+// lib/Target/<Name> code and one registration line; nothing switches over
+// targets.
+//
+// The phases before a backend are the common ones of lib/Pipelines, chosen
+// by its kind: a GPU backend serializes the gpu level (after the loop level
+// is scheduled for the device and mapped by buildLoopsToGPUPipeline); a CPU
+// backend serializes the scheduled loop level and runs its own pipeline.
 //
 // Registering: lib/InitAll's registerAllTargetBackends() holds one line per
-// built-in backend (opencl, spirv, llvm-x86 and the announced ptx). A
-// backend outside the tree (a test-only one in test/lib) calls
-// registerTargetBackend from a static initializer in its library:
+// built-in backend. A backend outside the tree (the test-only one in
+// test/lib) registers from a static initializer of its library:
 //
 //   static tilec::TargetBackendRegistration<MyBackend> registration;
 //
-// and any tool that links that library then finds it by name: nothing in
-// the tool changes. Names are unique; registering a name twice keeps the
-// first.
+// and any tool that links that library finds it by name: nothing in the tool
+// changes. Names are unique; registering a name twice keeps the first.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_TARGET_TARGETBACKEND_H
 #define TILEC_TARGET_TARGETBACKEND_H
 
+#include "tilec/Runtime/Device.h"
+#include "tilec/Schedule/DeviceProfile.h"
+#include "tilec/Target/Artefact.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
 namespace tilec {
 
 /// What kind of code a backend makes, which decides the phases before it:
-/// GPU backends start from the gpu level (buildLoopsToGPUPipeline), CPU
-/// backends from the loop level.
+/// GPU backends start from the gpu level (buildLoopsToGPUPipeline) and
+/// their kernels get GPU schedules; CPU backends start from the loop level
+/// and their kernels get CPU schedules.
 enum class BackendKind { GPU, CPU };
 
 /// A form that `--emit=NAME` prints for this backend only, and the common
@@ -45,9 +68,16 @@ struct EmitStage {
   llvm::StringRef after; ///< "gpu" or "loops"
 };
 
+/// One field of the compile cache's key: the artefact depends on it.
+using CacheKeyField = std::pair<std::string, std::string>;
+
 class TargetBackend {
 public:
   virtual ~TargetBackend();
+
+  //===--------------------------------------------------------------------===//
+  // What the backend is
+  //===--------------------------------------------------------------------===//
 
   /// The canonical --target spelling: "opencl".
   virtual llvm::StringRef name() const = 0;
@@ -71,6 +101,49 @@ public:
   /// ("whose kernels the OpenCL driver optimises when it builds them"); empty
   /// when -O applies.
   virtual llvm::StringRef optLevelIgnoredReason() const = 0;
+
+  //===--------------------------------------------------------------------===//
+  // How it compiles
+  //===--------------------------------------------------------------------===//
+
+  /// Adds the dialects a compile for this backend holds, from the loop
+  /// level to what it serializes.
+  virtual void registerDialects(mlir::DialectRegistry &registry) const {}
+  /// Checks what `request` asks before anything is compiled: a usage
+  /// error when it cannot be met (a CPU LLVM does not know).
+  virtual llvm::Error checkRequest(const ArtefactRequest &request) const {
+    return llvm::Error::success();
+  }
+  /// Marks the loop-level `module` with the device it is compiled for; GPU
+  /// backends put `device` on it as its #tilec.gpu_target, which every GPU
+  /// pass reads. The default does nothing.
+  virtual void attachTarget(mlir::ModuleOp module,
+                            const schedule::DeviceProfile &device) const {}
+  /// The artefact of `module` (the gpu level for a GPU backend, the
+  /// scheduled loop level for a CPU one), which is left unchanged; its
+  /// stages are timed for --time-passes (StageTiming.h). Failures
+  /// are CompileErrors (CompileError.h): an input error without a message
+  /// when diagnostics were emitted on the module's ops, a runtime error when
+  /// the backend itself failed.
+  virtual llvm::Expected<Artefact>
+  serialize(mlir::ModuleOp module, const ArtefactRequest &request) const = 0;
+  /// Prints `stage` (one of emitStages()) of `module`, which is left
+  /// unchanged; failures as for serialize.
+  virtual llvm::Error printStage(llvm::StringRef stage, mlir::ModuleOp module,
+                                 const ArtefactRequest &request,
+                                 llvm::raw_ostream &os) const;
+  /// What the artefact depends on besides the module and the request's
+  /// context and output path, for the compile cache's key (the CPU
+  /// backend: the target triple, CPU, features and -O). None by default.
+  virtual llvm::Expected<std::vector<CacheKeyField>>
+  cacheKeyFields(const ArtefactRequest &request) const {
+    return std::vector<CacheKeyField>();
+  }
+  /// The runtime that loads this backend's artefacts (those serialized
+  /// with `forRuntime`): by default the one called runtime() among the
+  /// runtimes of this build (rt::allRuntimes); `optLevel` is -O for a
+  /// runtime that compiles (the host JIT). Null when this build has none.
+  virtual std::unique_ptr<rt::Runtime> createRuntime(unsigned optLevel) const;
 
   /// Whether `stage` is one of emitStages().
   bool emits(llvm::StringRef stage) const;

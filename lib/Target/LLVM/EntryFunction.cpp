@@ -10,6 +10,7 @@
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+#include "tilec/Dialect/Tile/IR/ElementTypes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -62,4 +63,37 @@ LogicalResult tilec::prepareEntryFunction(ModuleOp module,
   }
   func.setPublic();
   return success();
+}
+
+std::vector<tilec::CHeaderParam>
+tilec::entryParams(func::FuncOp entry, llvm::ArrayRef<DType> inputDTypes,
+                   llvm::ArrayRef<DType> outputDTypes,
+                   unsigned unnamedOutputs) {
+  MLIRContext *context = entry->getContext();
+  ArrayAttr inputNames = kernel::InputNames(context).getAttr(entry);
+  ArrayAttr outputNames = kernel::OutputNames(context).getAttr(entry);
+  unsigned numArgs = entry.getNumArguments();
+  unsigned outputs = std::min<unsigned>(
+      outputNames ? outputNames.size() : unnamedOutputs, numArgs);
+  std::vector<CHeaderParam> params;
+  for (auto [index, type] : llvm::enumerate(entry.getArgumentTypes())) {
+    auto memref = cast<MemRefType>(type);
+    CHeaderParam param;
+    param.isOutput = index >= numArgs - outputs;
+    ArrayAttr names = param.isOutput ? outputNames : inputNames;
+    size_t position = param.isOutput ? index - (numArgs - outputs) : index;
+    if (names && position < names.size())
+      if (auto name = dyn_cast<StringAttr>(names[position]))
+        param.name = name.str();
+    if (param.name.empty())
+      param.name = "arg" + std::to_string(index);
+    llvm::ArrayRef<DType> known = param.isOutput ? outputDTypes : inputDTypes;
+    param.dtype =
+        position < known.size()
+            ? known[position]
+            : dtypeOfSignlessType(memref.getElementType()).value_or(DType::I64);
+    param.shape = memref.getShape().vec();
+    params.push_back(std::move(param));
+  }
+  return params;
 }

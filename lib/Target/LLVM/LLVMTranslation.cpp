@@ -8,10 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/LLVM/LLVMTranslation.h"
-#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
-#include "tilec/Dialect/Tile/IR/ElementTypes.h"
 #include "tilec/Pipelines/CPUCodeGen.h"
 #include "tilec/Target/LLVM/CHeader.h"
+#include "tilec/Target/LLVM/CPUCompile.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -22,15 +21,10 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 
-#include "llvm/ADT/SmallString.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -72,37 +66,6 @@ void registerLoopLevelDialects(DialectRegistry &registry) {
   registerLoopsToLLVMDialects(registry);
 }
 
-/// The entry's parameters for the header: names from the tilec.*_names
-/// attributes, else argN, the last --num-outputs arguments being outputs.
-std::vector<CHeaderParam> entryParams(func::FuncOp func) {
-  auto inputNames = tilec::kernel::InputNames(func->getContext()).getAttr(func);
-  auto outputNames =
-      tilec::kernel::OutputNames(func->getContext()).getAttr(func);
-  unsigned numArgs = func.getNumArguments();
-  unsigned outputs = std::min<unsigned>(
-      outputNames ? outputNames.size() : options().numOutputs.getValue(),
-      numArgs);
-  std::vector<CHeaderParam> params;
-  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
-    auto memref = cast<MemRefType>(type);
-    CHeaderParam param;
-    param.isOutput = index >= numArgs - outputs;
-    ArrayAttr names = param.isOutput ? outputNames : inputNames;
-    size_t position = param.isOutput ? index - (numArgs - outputs) : index;
-    if (names && position < names.size())
-      if (auto name = dyn_cast<StringAttr>(names[position]))
-        param.name = name.str();
-    if (param.name.empty())
-      param.name = "arg" + std::to_string(index);
-    // Integers read as signed, as the loop level has lost their sign.
-    param.dtype =
-        dtypeOfSignlessType(memref.getElementType()).value_or(DType::I64);
-    param.shape = memref.getShape().vec();
-    params.push_back(std::move(param));
-  }
-  return params;
-}
-
 LogicalResult fail(ModuleOp module, llvm::Error error) {
   return module.emitError() << llvm::toString(std::move(error));
 }
@@ -130,7 +93,8 @@ LogicalResult translate(ModuleOp module, llvm::raw_ostream &os,
     if (auto file = dyn_cast<FileLineColLoc>(module.getLoc()))
       source = file.getFilename().getValue();
     writeCHeader(os, symbol, source,
-                 entryParams(module.lookupSymbol<func::FuncOp>(entry)));
+                 entryParams(module.lookupSymbol<func::FuncOp>(entry), {}, {},
+                             opts.numOutputs));
     return success();
   }
 
@@ -143,29 +107,18 @@ LogicalResult translate(ModuleOp module, llvm::raw_ostream &os,
   auto codegen = CPUCodeGen::create(target);
   if (!codegen)
     return fail(module, codegen.takeError());
-  PassManager pm(module.getContext());
-  codegen->buildPipeline(pm);
-  if (failed(pm.run(module)))
-    return failure();
-
-  llvm::LLVMContext llvmContext;
-  auto llvmModule = codegen->translate(module, llvmContext);
-  if (!llvmModule)
-    return fail(module, llvmModule.takeError());
-  if (llvm::Error error = codegen->optimize(**llvmModule))
-    return fail(module, std::move(error));
-  if (product == Product::LLVMIR) {
-    (*llvmModule)->print(os, nullptr);
-    return success();
+  CPUOutput output = product == Product::LLVMIR     ? CPUOutput::LLVMIR
+                     : product == Product::Assembly ? CPUOutput::Assembly
+                                                    : CPUOutput::Object;
+  llvm::Expected<std::string> code =
+      generateCPUCode(*module.getContext(), module, *codegen, output);
+  if (!code) {
+    // A failed pipeline has reported its diagnostics; LLVM's errors are
+    // text.
+    std::string message = llvm::toString(code.takeError());
+    return message.empty() ? failure() : module.emitError() << message;
   }
-  llvm::SmallString<0> code;
-  llvm::raw_svector_ostream codeStream(code);
-  MachineCodeKind kind = product == Product::Object
-                             ? MachineCodeKind::Object
-                             : MachineCodeKind::Assembly;
-  if (llvm::Error error = codegen->emit(**llvmModule, kind, codeStream))
-    return fail(module, std::move(error));
-  os << code;
+  os << *code;
   return success();
 }
 

@@ -15,33 +15,15 @@
 #define TILEC_TARGET_GPU_MANIFESTBUILDER_H
 
 #include "tilec/Runtime/Manifest.h"
-#include "tilec/Support/DType.h"
+#include "tilec/Target/Artefact.h"
 
 #include "mlir/Support/LLVM.h"
-
-#include <string>
-#include <vector>
 
 namespace mlir {
 class ModuleOp;
 } // namespace mlir
 
 namespace tilec {
-
-/// What the manifest says that the gpu level does not know.
-struct ManifestContext {
-  std::string target = "opencl";
-  std::string artefact; ///< file name of the kernels, beside the manifest
-  std::string program;  ///< the .tile file
-  std::string entry; ///< empty: the entry function's name
-  std::string tilecVersion;
-  std::string device;
-  /// The dtypes of the inputs and outputs in header order, from the typed
-  /// program: the gpu level's signless integers have lost whether they were
-  /// signed. Empty: derived from the memref element types (iN as signed, i1
-  /// as bool).
-  std::vector<DType> inputDTypes, outputDTypes;
-};
 
 /// The manifest of `module`'s entry function. On failure an error has been
 /// emitted on the offending op.

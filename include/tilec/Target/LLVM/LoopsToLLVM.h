@@ -16,17 +16,24 @@
 #define TILEC_TARGET_LLVM_LOOPSTOLLVM_H
 
 #include "tilec/Schedule/CPUDefaultSchedule.h"
+#include "tilec/Target/LLVM/CHeader.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/LogicalResult.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class DialectRegistry;
 class ModuleOp;
 } // namespace mlir
+
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
 
 namespace tilec {
 
@@ -60,6 +67,17 @@ llvm::LogicalResult prepareEntryFunction(mlir::ModuleOp module,
 /// The entry function of a loop-level module: the one with the
 /// `tilec.entry` attribute, else the only function definition, else "".
 std::string findEntryFunction(mlir::ModuleOp module);
+
+/// The parameters of a loop-level entry function (memref arguments, the
+/// program's inputs then its outputs): named by its tilec.input_names and
+/// tilec.output_names, else `argN` with the last `unnamedOutputs` arguments
+/// as outputs; typed by `inputDTypes`/`outputDTypes` where given (the typed
+/// program's, which know signedness), else by the element types, integers
+/// read as signed.
+std::vector<CHeaderParam> entryParams(mlir::func::FuncOp entry,
+                                      llvm::ArrayRef<DType> inputDTypes = {},
+                                      llvm::ArrayRef<DType> outputDTypes = {},
+                                      unsigned unnamedOutputs = 1);
 
 } // namespace tilec
 

@@ -1,13 +1,12 @@
-//===- RunInputs.cpp - The inputs of `tilec run` --------------------------===//
+//===- ProgramInputs.cpp - The inputs a program runs on -------------------===//
 //
-// Part of the tilec driver; see RunInputs.h.
+// Part of lib/Compiler; see ProgramInputs.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "RunInputs.h"
-#include "DriverError.h"
+#include "tilec/Compiler/ProgramInputs.h"
 
-#include "tilec/Compiler/ProgramLoader.h"
+#include "tilec/Target/CompileError.h"
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Interp/Interpreter.h"
 #include "tilec/Support/Npy.h"
@@ -21,7 +20,6 @@
 #include <set>
 
 using namespace tilec;
-using namespace tilec::driver;
 using namespace tilec::compiler;
 
 /// The largest input the generator makes. The shapes come from the command
@@ -29,26 +27,10 @@ using namespace tilec::compiler;
 /// machine's memory.
 static constexpr int64_t maxGeneratedBytes = int64_t(4) << 30;
 
-std::vector<InputFlag>
-tilec::driver::parseInputFlags(const std::vector<std::string> &flags) {
-  std::vector<InputFlag> parsed;
-  std::set<std::string> seen;
-  for (const std::string &flag : flags) {
-    auto [name, path] = llvm::StringRef(flag).split('=');
-    if (name.empty() || path.empty())
-      failUsage(
-          fmt::format("--input '{}' is not of the form NAME=FILE.npy", flag));
-    if (!seen.insert(name.str()).second)
-      failUsage(fmt::format("--input gives '{}' twice", name.str()));
-    parsed.push_back({name.str(), path.str()});
-  }
-  return parsed;
-}
-
 /// The usage error for a --input that names no parameter of the entry.
-[[noreturn]] static void failUnknownInput(const InputFlag &flag,
-                                          const ast::Function &entry,
-                                          const std::string &entryName) {
+static llvm::Error unknownInput(const InputFlag &flag,
+                                const ast::Function &entry,
+                                const std::string &entryName) {
   std::vector<std::string> names;
   for (const ast::Param &param : entry.params)
     names.push_back(param.name);
@@ -61,11 +43,11 @@ tilec::driver::parseInputFlags(const std::vector<std::string> &flags) {
     message += "; it takes no parameters";
   else
     message += fmt::format("; its parameters are {}", fmt::join(names, ", "));
-  failUsage(message);
+  return usageError(message);
 }
 
-std::map<std::string, InputFile>
-tilec::driver::readInputFiles(const std::vector<InputFlag> &flags,
+llvm::Expected<std::map<std::string, InputFile>>
+tilec::compiler::readInputFiles(const std::vector<InputFlag> &flags,
                               const ast::Function &entry,
                               const std::string &entryDisplayName) {
   std::vector<const ast::Param *> params;
@@ -73,7 +55,7 @@ tilec::driver::readInputFiles(const std::vector<InputFlag> &flags,
     auto param = llvm::find_if(
         entry.params, [&](const ast::Param &p) { return p.name == flag.name; });
     if (param == entry.params.end())
-      failUnknownInput(flag, entry, entryDisplayName);
+      return unknownInput(flag, entry, entryDisplayName);
     params.push_back(&*param);
   }
 
@@ -82,52 +64,66 @@ tilec::driver::readInputFiles(const std::vector<InputFlag> &flags,
     // The declared type lets the reader accept numpy's raw '<V2' as bf16.
     Result<Tensor> tensor = readNpy(flag.path, param->dtype);
     if (!tensor)
-      failInput(tensor.message());
+      return inputError(tensor.message());
     files[flag.name] = InputFile{flag.path, std::move(*tensor)};
   }
   return files;
 }
 
 /// generateInput, after checking that the tensor is of a sane size.
-static Tensor generateChecked(const typed::Value &value, uint64_t seed,
-                              unsigned position) {
+static llvm::Expected<Tensor> generateChecked(const typed::Value &value,
+                                              uint64_t seed,
+                                              unsigned position) {
   int64_t elements = checkedNumElements(value.type.shape);
   int64_t elementBytes = dtypeBytes(value.type.dtype);
   if (elements < 0 || elements > maxGeneratedBytes / elementBytes)
-    failRuntime(fmt::format("input '{}' of type {} is too large to generate "
-                            "(limit {} GiB); give it with --input or bind "
-                            "smaller sizes",
-                            value.name, value.type.str(),
-                            maxGeneratedBytes >> 30));
+    return runtimeError(fmt::format("input '{}' of type {} is too large to "
+                                    "generate (limit {} GiB); give it with "
+                                    "--input or bind smaller sizes",
+                                    value.name, value.type.str(),
+                                    maxGeneratedBytes >> 30));
   return generateInput(value.type, seed, position);
 }
 
-std::vector<Tensor>
-tilec::driver::assembleInputs(const typed::Program &program,
-                              std::map<std::string, InputFile> files,
-                              uint64_t seed) {
+llvm::Expected<std::vector<Tensor>>
+tilec::compiler::assembleInputs(const typed::Program &program,
+                                std::map<std::string, InputFile> files,
+                                uint64_t seed) {
   std::vector<Tensor> inputs;
   inputs.reserve(program.inputs.size());
   for (unsigned position = 0; position < program.inputs.size(); ++position) {
     const typed::Value &value = program.value(program.inputs[position]);
     auto file = files.find(value.name);
-    if (file != files.end())
+    if (file != files.end()) {
       inputs.push_back(std::move(file->second.tensor));
-    else
-      inputs.push_back(generateChecked(value, seed, position));
+      continue;
+    }
+    llvm::Expected<Tensor> generated = generateChecked(value, seed, position);
+    if (!generated)
+      return generated.takeError();
+    inputs.push_back(std::move(*generated));
   }
   return inputs;
 }
 
-ProgramWithInputs
-tilec::driver::loadProgramWithInputs(ProgramLoader &loader,
-                                     const std::vector<InputFlag> &flags,
-                                     uint64_t seed) {
-  const ast::Function &entry = orFail(loader.parse());
-  loader.setInputFiles(
-      readInputFiles(flags, entry, loader.entryDisplayName()));
-  ProgramWithInputs loaded{orFail(loader.bind()), {}};
-  loaded.inputs =
-      assembleInputs(loaded.program, loader.takeInputFiles(), seed);
-  return loaded;
+llvm::Expected<ProgramWithInputs>
+tilec::compiler::loadProgramWithInputs(ProgramLoader &loader,
+                                       const std::vector<InputFlag> &flags,
+                                       uint64_t seed) {
+  llvm::Expected<const ast::Function &> entry = loader.parse();
+  if (!entry)
+    return entry.takeError();
+  llvm::Expected<std::map<std::string, InputFile>> files =
+      readInputFiles(flags, *entry, loader.entryDisplayName());
+  if (!files)
+    return files.takeError();
+  loader.setInputFiles(std::move(*files));
+  llvm::Expected<typed::Program> program = loader.bind();
+  if (!program)
+    return program.takeError();
+  llvm::Expected<std::vector<Tensor>> inputs =
+      assembleInputs(*program, loader.takeInputFiles(), seed);
+  if (!inputs)
+    return inputs.takeError();
+  return ProgramWithInputs{std::move(*program), std::move(*inputs)};
 }

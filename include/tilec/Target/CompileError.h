@@ -1,22 +1,23 @@
 //===- CompileError.h - How a compile fails ---------------------*- C++ -*-===//
 //
-// Every failure of lib/Compiler is an llvm::Error holding a CompileError:
-// what kind of problem it is (the tool maps kinds to the exit codes of
+// Every failure of a compile (lib/Compiler, and the backends it calls
+// through TargetBackend.h) is an llvm::Error holding a CompileError: what
+// kind of problem it is (the tool maps kinds to the exit codes of
 // docs/cli.md, "Exit codes and errors") and its message. An empty message
-// means the problem was already shown as diagnostics (Reporter.h) and
-// nothing more should be printed.
+// means the problem was already shown as diagnostics (on the MLIR context's
+// handler or lib/Compiler's Reporter) and nothing more should be printed.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_COMPILER_COMPILEERROR_H
-#define TILEC_COMPILER_COMPILEERROR_H
+#ifndef TILEC_TARGET_COMPILEERROR_H
+#define TILEC_TARGET_COMPILEERROR_H
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
 
-namespace tilec::compiler {
+namespace tilec {
 
 enum class ErrorKind {
   Input,   ///< the program or an input file is wrong
@@ -50,6 +51,6 @@ llvm::Error runtimeError(const llvm::Twine &message);
 /// already is a CompileError.
 llvm::Error withKind(ErrorKind kind, llvm::Error error);
 
-} // namespace tilec::compiler
+} // namespace tilec
 
-#endif // TILEC_COMPILER_COMPILEERROR_H
+#endif // TILEC_TARGET_COMPILEERROR_H

@@ -1,14 +1,14 @@
 //===- CPUCompile.h - The loop level as CPU code ----------------*- C++ -*-===//
 //
-// Part of lib/Compiler: the llvm-x86 backend's code generation after the
-// schedules are on the loop level, each step a stage of --time-passes: the
+// The llvm-x86 backend's code generation after the schedules are on the
+// loop level, each step a stage of --time-passes (StageTiming.h): the
 // loops-to-LLVM pipeline, translation to LLVM IR, LLVM's optimisation and
 // the machine code, all for the one CPU a Pipelines/CPUCodeGen names.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_COMPILER_CPUCOMPILE_H
-#define TILEC_COMPILER_CPUCOMPILE_H
+#ifndef TILEC_TARGET_LLVM_CPUCOMPILE_H
+#define TILEC_TARGET_LLVM_CPUCOMPILE_H
 
 #include "tilec/Pipelines/CPUCodeGen.h"
 
@@ -18,7 +18,7 @@
 
 #include <string>
 
-namespace tilec::compiler {
+namespace tilec {
 
 /// What a CPU compile produces: `--emit=llvm`, `--emit=asm`, or an object.
 enum class CPUOutput { LLVMIR, Assembly, Object };
@@ -31,6 +31,6 @@ llvm::Expected<std::string> generateCPUCode(mlir::MLIRContext &context,
                                             const CPUCodeGen &codegen,
                                             CPUOutput output);
 
-} // namespace tilec::compiler
+} // namespace tilec
 
-#endif // TILEC_COMPILER_CPUCOMPILE_H
+#endif // TILEC_TARGET_LLVM_CPUCOMPILE_H

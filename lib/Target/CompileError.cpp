@@ -1,14 +1,14 @@
 //===- CompileError.cpp - How a compile fails -----------------------------===//
 //
-// Part of lib/Compiler; see CompileError.h.
+// See CompileError.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Compiler/CompileError.h"
+#include "tilec/Target/CompileError.h"
 
 #include "llvm/Support/raw_ostream.h"
 
-using namespace tilec::compiler;
+using namespace tilec;
 
 char CompileError::ID = 0;
 
@@ -18,19 +18,19 @@ std::error_code CompileError::convertToErrorCode() const {
   return llvm::inconvertibleErrorCode();
 }
 
-llvm::Error tilec::compiler::inputError(const llvm::Twine &message) {
+llvm::Error tilec::inputError(const llvm::Twine &message) {
   return llvm::make_error<CompileError>(ErrorKind::Input, message.str());
 }
 
-llvm::Error tilec::compiler::usageError(const llvm::Twine &message) {
+llvm::Error tilec::usageError(const llvm::Twine &message) {
   return llvm::make_error<CompileError>(ErrorKind::Usage, message.str());
 }
 
-llvm::Error tilec::compiler::runtimeError(const llvm::Twine &message) {
+llvm::Error tilec::runtimeError(const llvm::Twine &message) {
   return llvm::make_error<CompileError>(ErrorKind::Runtime, message.str());
 }
 
-llvm::Error tilec::compiler::withKind(ErrorKind kind, llvm::Error error) {
+llvm::Error tilec::withKind(ErrorKind kind, llvm::Error error) {
   if (!error || error.isA<CompileError>())
     return error;
   return llvm::make_error<CompileError>(kind,

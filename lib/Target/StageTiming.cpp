@@ -1,16 +1,16 @@
 //===- StageTiming.cpp - The --time-passes report -------------------------===//
 //
-// Part of lib/Compiler; see StageTiming.h. MLIR's timing manager does
+// See StageTiming.h. MLIR's timing manager does
 // the bookkeeping and prints the tree, so pass timings and the driver's own
 // stages appear in one report, in one format.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Compiler/StageTiming.h"
+#include "tilec/Target/StageTiming.h"
 
 #include <memory>
 
-using namespace tilec::compiler;
+using namespace tilec;
 
 namespace {
 
@@ -32,7 +32,7 @@ std::unique_ptr<StageTimingState> &state() {
 
 } // namespace
 
-void tilec::compiler::enableStageTiming() {
+void tilec::enableStageTiming() {
   if (state())
     return;
   state() = std::make_unique<StageTimingState>();
@@ -61,7 +61,7 @@ void TimedStage::timePasses(mlir::PassManager &pm) {
     pm.enableTiming(scope);
 }
 
-void tilec::compiler::printStageTiming(llvm::raw_ostream &os) {
+void tilec::printStageTiming(llvm::raw_ostream &os) {
   if (!state())
     return;
   state()->root.stop();

@@ -1,12 +1,12 @@
 //===- CPUCompile.cpp - The loop level as CPU code ------------------------===//
 //
-// Part of lib/Compiler; see CPUCompile.h.
+// See CPUCompile.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Compiler/CPUCompile.h"
-#include "tilec/Compiler/CompileError.h"
-#include "tilec/Compiler/StageTiming.h"
+#include "tilec/Target/LLVM/CPUCompile.h"
+#include "tilec/Target/CompileError.h"
+#include "tilec/Target/StageTiming.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -19,9 +19,8 @@
 #include <optional>
 
 using namespace tilec;
-using namespace tilec::compiler;
 
-llvm::Expected<std::string> tilec::compiler::generateCPUCode(
+llvm::Expected<std::string> tilec::generateCPUCode(
     mlir::MLIRContext &context, mlir::ModuleOp module,
     const CPUCodeGen &codegen, CPUOutput output) {
   {

@@ -1,6 +1,6 @@
 //===- DeviceProbe.cpp - Measuring a device's peak rates ------------------===//
 //
-// Part of the tilec driver; see DeviceProbe.h. The programs are written to
+// Part of lib/Autotune; see DeviceProbe.h. The programs are written to
 // a temporary .tile file because the front end reads programs from files.
 // Rates are counted from the programs' definitions (2 x 4 bytes per copied
 // element, 2 flops per multiply-add), not from the compiler's counters, so
@@ -9,10 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "DeviceProbe.h"
-#include "DriverError.h"
+#include "tilec/Autotune/DeviceProbe.h"
+#include "tilec/Autotune/Tuner.h"
 
+#include "tilec/Compiler/LoadedProgram.h"
 #include "tilec/Compiler/ProgramLoader.h"
+#include "tilec/Target/CompileError.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -21,10 +23,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <ctime>
 
 using namespace tilec;
-using namespace tilec::driver;
+using namespace tilec::autotune;
 using namespace tilec::compiler;
 
 namespace {
@@ -73,35 +74,43 @@ std::string chainProgram() {
 
 /// The shortest time (summed over its kernels) of `source`'s program on
 /// `device`, over a warm-up and kTimedRuns runs.
-double fastestRun(DeviceTarget &device, const std::string &source,
-                  int64_t rows, int64_t columns) {
+llvm::Expected<double> fastestRun(DeviceTarget &device, Reporter &reporter,
+                                  const std::string &source, int64_t rows,
+                                  int64_t columns) {
   llvm::SmallString<128> path;
   if (std::error_code error =
           llvm::sys::fs::createTemporaryFile("tilec-probe", "tile", path))
-    failRuntime("cannot create a temporary file for the probe: " +
-                error.message());
+    return runtimeError("cannot create a temporary file for the probe: " +
+                        error.message());
   llvm::FileRemover remover(path);
   {
     std::error_code error;
     llvm::raw_fd_ostream os(path, error);
     if (error)
-      failRuntime(path.str() + ": cannot write: " + error.message());
+      return runtimeError(path.str() + ": cannot write: " + error.message());
     os << source;
   }
   ProgramOptions options;
   options.inputPath = path.str().str();
-  ProgramLoader loader(options, driverReporter());
-  orFail(loader.parse());
-  typed::Program program = orFail(loader.bind());
-  std::unique_ptr<LoadedProgram> loaded =
-      compileAndLoad(device, loader, program, ScheduleChoice(), false);
+  ProgramLoader loader(options, reporter);
+  if (llvm::Expected<const ast::Function &> parsed = loader.parse(); !parsed)
+    return parsed.takeError();
+  llvm::Expected<typed::Program> program = loader.bind();
+  if (!program)
+    return program.takeError();
+  llvm::Expected<std::unique_ptr<LoadedProgram>> loaded =
+      compileAndLoad(device, loader, *program, ScheduleChoice(), false);
+  if (!loaded)
+    return loaded.takeError();
   std::vector<Tensor> inputs{
       Tensor(TensorType{DType::F32, {rows, columns}})};
-  loaded->run(inputs, nullptr);
+  if (auto warm = (*loaded)->run(inputs, nullptr); !warm)
+    return warm.takeError();
   double best = 0;
   for (unsigned r = 0; r < kTimedRuns; ++r) {
     std::vector<double> seconds;
-    loaded->run(inputs, &seconds);
+    if (auto timed = (*loaded)->run(inputs, &seconds); !timed)
+      return timed.takeError();
     double total = 0;
     for (double kernel : seconds)
       total += kernel;
@@ -109,31 +118,30 @@ double fastestRun(DeviceTarget &device, const std::string &source,
       best = total;
   }
   if (best == 0)
-    failRuntime(fmt::format("the probe's kernels on {} took no measurable "
-                            "time",
-                            device.device.id));
+    return runtimeError(fmt::format("the probe's kernels on {} took no "
+                                    "measurable time",
+                                    device.device.id));
   return best;
-}
-
-std::string today() {
-  std::time_t now = std::time(nullptr);
-  char text[16];
-  std::strftime(text, sizeof(text), "%Y-%m-%d", std::gmtime(&now));
-  return text;
 }
 
 } // namespace
 
-schedule::MeasuredPeaks tilec::driver::probeDevice(DeviceTarget &device) {
+llvm::Expected<schedule::MeasuredPeaks>
+tilec::autotune::probeDevice(DeviceTarget &device, Reporter &reporter) {
   schedule::MeasuredPeaks peaks;
-  double copySeconds =
-      fastestRun(device, copyProgram(), kCopyRows, kCopyColumns);
-  peaks.bytesPerSecond = double(kCopyRows * kCopyColumns) * 2 * 4 / copySeconds;
-  double chainSeconds =
-      fastestRun(device, chainProgram(), kChainRows, kChainColumns);
+  llvm::Expected<double> copySeconds =
+      fastestRun(device, reporter, copyProgram(), kCopyRows, kCopyColumns);
+  if (!copySeconds)
+    return copySeconds.takeError();
+  peaks.bytesPerSecond =
+      double(kCopyRows * kCopyColumns) * 2 * 4 / *copySeconds;
+  llvm::Expected<double> chainSeconds = fastestRun(
+      device, reporter, chainProgram(), kChainRows, kChainColumns);
+  if (!chainSeconds)
+    return chainSeconds.takeError();
   // Two flops per multiply-add, and the additions that join the chains.
   peaks.flopsPerSecond = double(kChainRows * kChainColumns) *
-                         (kChainLength * 2 + kChains - 1) / chainSeconds;
-  peaks.date = today();
+                         (kChainLength * 2 + kChains - 1) / *chainSeconds;
+  peaks.date = todayUTC();
   return peaks;
 }

@@ -1,13 +1,12 @@
 //===- TuneCandidates.cpp - The kernels autotune measures -----------------===//
 //
-// Part of `tilec autotune`; see TuneCandidates.h. The parallel band the
+// Part of lib/Autotune; see TuneCandidates.h. The parallel band the
 // cost model sees is the one the GPU mapping distributes (getParallelBand);
 // the CPU passes tile the same outer band of independent loops.
 //
 //===----------------------------------------------------------------------===//
 
-#include "TuneCandidates.h"
-#include "DriverError.h"
+#include "tilec/Autotune/TuneCandidates.h"
 
 #include "tilec/Compiler/ModuleStages.h"
 #include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
@@ -21,22 +20,23 @@
 
 using namespace tilec;
 using namespace tilec::autotune;
-using namespace tilec::driver;
 using namespace tilec::compiler;
 
-std::vector<KernelTask> tilec::driver::planTuning(ProgramLoader &loader,
-                                                  const typed::Program &program,
-                                                  const DeviceTarget &device,
-                                                  unsigned top) {
+llvm::Expected<std::vector<KernelTask>>
+tilec::autotune::planTuning(ProgramLoader &loader,
+                            const typed::Program &program,
+                            const DeviceTarget &device, unsigned top) {
   mlir::MLIRContext context;
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      orFail(buildLoopLevelModule(context, loader, program));
-  schedule::ScheduleKind kind = device.target == Target::LLVMX86
+  llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>> module =
+      buildLoopLevelModule(context, loader, program);
+  if (!module)
+    return module.takeError();
+  schedule::ScheduleKind kind = device.backend->kind() == BackendKind::CPU
                                     ? schedule::ScheduleKind::CPU
                                     : schedule::ScheduleKind::GPU;
   std::vector<KernelTask> tasks;
   std::set<std::string> seen;
-  module->walk([&](mlir::func::FuncOp func) {
+  (*module)->walk([&](mlir::func::FuncOp func) {
     for (mlir::affine::AffineForOp nest : getKernelNests(func)) {
       auto fingerprint =
           nest->getAttrOfType<mlir::StringAttr>(tilec::kernel::Fingerprint::getNameStr());

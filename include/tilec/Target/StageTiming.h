@@ -1,23 +1,23 @@
 //===- StageTiming.h - The --time-passes report -----------------*- C++ -*-===//
 //
-// Part of lib/Compiler: the wall time of each stage of a compile (parse,
-// bind, each MLIR pipeline with its passes nested under it, LLVM's
-// optimisation and code generation, writing the outputs), printed as one
-// tree (tilec prints it on stderr when the command ends, --time-passes).
+// The wall time of each stage of a compile (parse, bind, each MLIR pipeline
+// with its passes nested under it, each backend's code generation, writing
+// the outputs), printed as one tree (tilec prints it on stderr when the
+// command ends, --time-passes).
 // While the report is off every function here does nothing, so the stages
 // are marked unconditionally.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_COMPILER_STAGETIMING_H
-#define TILEC_COMPILER_STAGETIMING_H
+#ifndef TILEC_TARGET_STAGETIMING_H
+#define TILEC_TARGET_STAGETIMING_H
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 
 #include "llvm/ADT/StringRef.h"
 
-namespace tilec::compiler {
+namespace tilec {
 
 /// Starts the report (--time-passes); the clock of the total starts now.
 void enableStageTiming();
@@ -44,6 +44,6 @@ private:
 /// command has succeeded.
 void printStageTiming(llvm::raw_ostream &os);
 
-} // namespace tilec::compiler
+} // namespace tilec
 
-#endif // TILEC_COMPILER_STAGETIMING_H
+#endif // TILEC_TARGET_STAGETIMING_H
