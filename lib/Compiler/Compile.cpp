@@ -181,6 +181,9 @@ tilec::compiler::compileProgram(ProgramLoader &loader,
                                   backend.name().str(), request.emit));
 
   mlir::MLIRContext context;
+  // Diagnostics name the Tile statement; a dump of the op it was lowered
+  // to says nothing to the program's author.
+  context.printOpOnDiagnostic(false);
   mlir::DialectRegistry registry;
   backend.registerDialects(registry);
   context.appendDialectRegistry(registry);

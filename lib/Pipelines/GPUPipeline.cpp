@@ -14,6 +14,7 @@
 #include "tilec/Conversion/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassManager.h"
@@ -30,6 +31,14 @@ void tilec::buildLoopsToGPUPipeline(OpPassManager &pm) {
   // The kernels hold no affine op any more; this lowers any the host code
   // holds outside kernel nests, so that the gpu level has none.
   pm.addPass(createLowerAffinePass());
+  // Index arithmetic in 32 bits wherever the ranges of the ids, the known
+  // work-group and grid sizes and the loop bounds prove it fits: half the
+  // registers of 64-bit addresses in OpenCL C (the outer-product kernels
+  // run twice the work-groups per compute unit for it), the same values.
+  arith::ArithIntRangeNarrowingOptions narrowing;
+  narrowing.bitwidthsSupported = {32};
+  pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>().addPass(
+      arith::createArithIntRangeNarrowing(narrowing));
 }
 
 void tilec::pipelines::registerGPUPipeline() {

@@ -48,6 +48,10 @@ std::string KernelSchedule::str() const {
   std::vector<int> stageBits(stage.begin(), stage.end());
   printList(os << " ", "stage", stageBits);
   printList(os << " ", "order", order);
+  if (!warp.empty())
+    printList(os << " ", "warp", warp);
+  if (buffers != 1)
+    os << " buffers=" << buffers;
   return text;
 }
 
@@ -55,8 +59,13 @@ bool tilec::schedule::validateSchedule(const KernelSchedule &schedule,
                                        std::string &error) {
   if (!checkAtLeast("block", schedule.block, 0, error) ||
       !checkAtLeast("thread", schedule.thread, 1, error) ||
-      !checkAtLeast("order", schedule.order, 0, error))
+      !checkAtLeast("order", schedule.order, 0, error) ||
+      !checkAtLeast("warp", schedule.warp, 1, error))
     return false;
+  if (schedule.buffers != 1 && schedule.buffers != 2) {
+    error = "'buffers' must be 1 or 2";
+    return false;
+  }
   for (auto [key, value] :
        {std::pair<llvm::StringRef, int64_t>{"vector", schedule.vector},
         {"unroll", schedule.unroll}})

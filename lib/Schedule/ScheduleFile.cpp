@@ -103,9 +103,16 @@ std::string describe(const json &value) {
 }
 
 json scheduleObject(const KernelSchedule &schedule) {
-  return json{{"block", schedule.block},   {"thread", schedule.thread},
+  json object{{"block", schedule.block},   {"thread", schedule.thread},
               {"vector", schedule.vector}, {"unroll", schedule.unroll},
               {"stage", schedule.stage},   {"order", schedule.order}};
+  // The outer-product tiling's fields only where used, so that the files
+  // of other schedules read as before.
+  if (!schedule.warp.empty())
+    object["warp"] = schedule.warp;
+  if (schedule.buffers != 1)
+    object["buffers"] = schedule.buffers;
+  return object;
 }
 
 bool ScheduleFileReader::checkKeys(
@@ -183,16 +190,18 @@ bool ScheduleFileReader::readSchedule(const json &value,
                                       const std::string &where,
                                       KernelSchedule &schedule) {
   if (!checkKeys(value, where,
-                 {"block", "thread", "vector", "unroll", "stage", "order"}))
+                 {"block", "thread", "vector", "unroll", "stage", "order",
+                  "warp", "buffers"}))
     return false;
   KernelSchedule s;
   if (!readIntList(value, where, "block", s.block) ||
       !readIntList(value, where, "thread", s.thread) ||
-      !readIntList(value, where, "order", s.order))
+      !readIntList(value, where, "order", s.order) ||
+      !readIntList(value, where, "warp", s.warp))
     return false;
   for (auto [key, field] :
        {std::pair<const char *, int64_t *>{"vector", &s.vector},
-        {"unroll", &s.unroll}})
+        {"unroll", &s.unroll}, {"buffers", &s.buffers}})
     if (auto found = value.find(key);
         found != value.end() && !readInt(*found, at(where, key), *field))
       return false;

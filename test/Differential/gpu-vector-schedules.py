@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs programs on a GPU target with forced vector widths and loop orders.
+"""Runs programs on a GPU target with forced vector widths and loop orders,
+or with the outer-product tiling.
 
 For each program, every kernel gets a schedule with `vector` = V along its x
 loop (and, with --reverse-order, the parallel loops mapped in reverse, so x
@@ -12,8 +13,15 @@ of them with the file's schedule and its vector width. Fails if an output
 differs, if the mapping rejects a schedule, if -v does not show a scheduled
 kernel vectorised, or if no kernel at all was scheduled.
 
+With --outer-product, the kernels with two or more parallel loops and a
+reduction directly inside them (the programs given must make those
+contractions of two operands) get the outer-product tiling instead:
+fragments of V, 4 x 4 registers per work-item, 8 x 16 subgroup tiles, the
+block and reduction chunk given, --buffers local buffers.
+
 Usage: gpu-vector-schedules.py --tilec T --target opencl|spirv --vector V
                                [--reverse-order] [--args="-D N=64 ..."]
+                               [--outer-product BY,BX,CHUNK [--buffers B]]
                                FILE.tile...
 """
 
@@ -29,6 +37,7 @@ RUNTIMES = {"opencl": "opencl", "spirv": "vulkan"}
 KERNEL_ATTRS = re.compile(
     r'tilec\.fingerprint = "([0-9a-f]+)", tilec\.kernel = "([^"]+)"')
 LOOP = re.compile(r"^\s*affine\.for %\w+ = (\d+) to (\d+) \{$")
+REDUCTION = re.compile(r"^\s*%\w+ = affine\.for %\w+ = (\d+) to (\d+) iter_args")
 # -v's line for a kernel whose schedule came from the file, with the schedule.
 APPLIED = re.compile(r"^tilec: schedule: \S+ \(([0-9a-f]+)\): from .*?: (block=.*)$", re.M)
 
@@ -44,23 +53,43 @@ def device_id(tilec, target):
 
 
 def kernels(tilec, program, extra):
-    """(fingerprint, name, trip counts of the outer constant loops)."""
+    """(fingerprint, name, trip counts of the outer constant loops, trip
+    count of the reduction directly inside them or None)."""
     lines = subprocess.run([tilec, program, *extra, "--emit=loops"], check=True,
                            capture_output=True, text=True).stdout.splitlines()
     starts, found = [], []
     for i, line in enumerate(lines):
         if line.startswith("    affine.for"):
-            trips = []
+            trips, reduction, in_band = [], None, True
             for nested in lines[i:]:
                 match = LOOP.match(nested)
-                if not match:
+                if match and in_band:
+                    trips.append(int(match.group(2)) - int(match.group(1)))
+                    continue
+                in_band = False
+                match = REDUCTION.match(nested)
+                if match:
+                    reduction = int(match.group(2)) - int(match.group(1))
                     break
-                trips.append(int(match.group(2)) - int(match.group(1)))
-            starts.append(trips)
+                if "affine.for" in nested or not nested.strip().startswith("%"):
+                    break
+            starts.append((trips, reduction))
         match = KERNEL_ATTRS.search(line)
         if match and line.strip().startswith("}"):
             found.append((match.group(1), match.group(2)))
-    return [(fp, name, trips) for (fp, name), trips in zip(found, starts)]
+    return [(fp, name, trips, reduction)
+            for (fp, name), (trips, reduction) in zip(found, starts)]
+
+
+def outer_product_schedule(trips, width, sizes, buffers):
+    """The outer-product tiling of a contraction whose rows and columns are
+    its two innermost parallel loops."""
+    rows, columns, chunk = sizes
+    count = len(trips)
+    block, thread, warp = [1] * count, [1] * count, [1] * count
+    block[-2:], thread[-2:], warp[-2:] = [rows, columns], [4, 4], [8, 16]
+    return {"block": block + [chunk], "thread": thread, "vector": width,
+            "warp": warp, "buffers": buffers}
 
 
 def schedule(trips, width, reverse):
@@ -92,13 +121,22 @@ def run(args, program, device):
     kernel with the file's vector schedule."""
     found = kernels(args.tilec, program, args.args.split())
     entries = {}
-    for fingerprint, name, trips in found:
-        if takes_vector(trips, args.vector, args.reverse_order):
-            entries[fingerprint] = {
-                "kernel": name, "target": args.target,
-                "schedule": schedule(trips, args.vector, args.reverse_order),
-                "seconds": 0, "default_seconds": 0, "date": "2026-11-30",
-                "tilec_version": "test"}
+    for fingerprint, name, trips, reduction in found:
+        if args.outer_product:
+            if len(trips) < 2 or reduction is None:
+                continue
+            sizes = list(args.outer_product)
+            sizes[2] = min(sizes[2], reduction)
+            chosen = outer_product_schedule(trips, args.vector, sizes,
+                                            args.buffers)
+        elif takes_vector(trips, args.vector, args.reverse_order):
+            chosen = schedule(trips, args.vector, args.reverse_order)
+        else:
+            continue
+        entries[fingerprint] = {
+            "kernel": name, "target": args.target, "schedule": chosen,
+            "seconds": 0, "default_seconds": 0, "date": "2026-11-30",
+            "tilec_version": "test"}
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "schedules.json")
         with open(path, "w") as file:
@@ -113,14 +151,17 @@ def run(args, program, device):
         return None
     applied = {match.group(1): match.group(2)
                for match in APPLIED.finditer(result.stderr)}
+    expected = "warp=" if args.outer_product else f"vector={args.vector} "
     missing = [entry["kernel"] for fingerprint, entry in entries.items()
-               if f"vector={args.vector} " not in applied.get(fingerprint, "")]
+               if expected not in applied.get(fingerprint, "")]
     if missing:
         print(f"FAILED {program}: -v does not report vector={args.vector} from the "
               f"schedule file for {', '.join(missing)}\n{result.stderr}")
         return None
+    tiling = "the outer-product tiling" if args.outer_product \
+        else f"vector={args.vector}"
     print(f"ok {os.path.basename(program)}: {len(entries)} of {len(found)} "
-          f"kernels with vector={args.vector}")
+          f"kernels with {tiling}")
     return len(entries)
 
 
@@ -130,6 +171,9 @@ def main():
     parser.add_argument("--target", choices=RUNTIMES, required=True)
     parser.add_argument("--vector", type=int, required=True)
     parser.add_argument("--reverse-order", action="store_true")
+    parser.add_argument("--outer-product", metavar="BY,BX,CHUNK",
+                        type=lambda text: [int(n) for n in text.split(",")])
+    parser.add_argument("--buffers", type=int, default=2)
     parser.add_argument("--args", default="",
                         help="tilec arguments for every program")
     parser.add_argument("programs", nargs="+")

@@ -87,6 +87,10 @@ TEST_CASE("schedule attribute: each rule is an error at its location",
        "'order' must be a permutation of 0..N-1"},
       {"negative order", [](KernelSchedule &s) { s.order = {-1, 0}; },
        "'order' holds -1, below 0"},
+      {"zero warp", [](KernelSchedule &s) { s.warp = {0, 64}; },
+       "'warp' holds 0, below 1"},
+      {"three buffers", [](KernelSchedule &s) { s.buffers = 3; },
+       "'buffers' must be 1 or 2"},
   };
   for (const Case &c : cases) {
     INFO(c.what);
@@ -115,6 +119,10 @@ TEST_CASE("schedule attribute: the plain data round-trips",
   CHECK(attr.getSchedule() == sample());
   CHECK(ScheduleAttr::get(&ctx.context, KernelSchedule()).getSchedule() ==
         KernelSchedule());
+  KernelSchedule tiled = sample();
+  tiled.warp = {32, 64};
+  tiled.buffers = 2;
+  CHECK(ScheduleAttr::get(&ctx.context, tiled).getSchedule() == tiled);
 }
 
 TEST_CASE("schedule attribute: the text form reads back",
@@ -138,6 +146,17 @@ TEST_CASE("schedule attribute: the text form reads back",
   CHECK(text == "#tilec.schedule<block = [64, 64, 0], thread = [4, 8], "
                 "vector = 4, unroll = 2, stage = [true, false], "
                 "order = [1, 0]>");
+  // The outer-product fields, printed only when set.
+  KernelSchedule tiled = sample();
+  tiled.warp = {32, 64};
+  tiled.buffers = 2;
+  text.clear();
+  llvm::raw_string_ostream(text) << ScheduleAttr::get(&ctx.context, tiled);
+  CHECK(text == "#tilec.schedule<block = [64, 64, 0], thread = [4, 8], "
+                "vector = 4, unroll = 2, stage = [true, false], "
+                "order = [1, 0], warp = [32, 64], buffers = 2>");
+  CHECK(mlir::parseAttribute(text, &ctx.context) ==
+        ScheduleAttr::get(&ctx.context, tiled));
 }
 
 TEST_CASE("schedule attribute: fields in any order, and errors located",

@@ -44,6 +44,8 @@ ScheduleEntry sampleEntry() {
   entry.schedule.unroll = 2;
   entry.schedule.stage = {true, false};
   entry.schedule.order = {1, 0};
+  entry.schedule.warp = {32, 64};
+  entry.schedule.buffers = 2;
   entry.seconds = 0.00123;
   entry.defaultSeconds = 0.0031;
   entry.date = "2026-11-30";
@@ -353,6 +355,15 @@ TEST_CASE("schedule file: schedule errors", "[schedule]") {
   CHECK(scheduleErrorOf({{"order", {-1}}}) ==
         where + ": 'order' holds -1, below 0");
   CHECK(scheduleErrorOf({{"order", {2, 0, 1}}}) == "");
+  CHECK(scheduleErrorOf({{"warp", {32, 0}}}) ==
+        where + ": 'warp' holds 0, below 1");
+  CHECK(scheduleErrorOf({{"warp", 32}}) ==
+        where + ".warp: must be an array of integers, not 32");
+  CHECK(scheduleErrorOf({{"buffers", 3}}) ==
+        where + ": 'buffers' must be 1 or 2");
+  CHECK(scheduleErrorOf({{"buffers", 0}}) ==
+        where + ": 'buffers' must be 1 or 2");
+  CHECK(scheduleErrorOf({{"warp", {32, 64}}, {"buffers", 2}}) == "");
 }
 
 TEST_CASE("schedule file: applied to the kernels of its device", "[schedule]") {

@@ -32,6 +32,18 @@
 //   order       permutation of the block loops, outermost first; empty = as
 //               emitted. GPU: a permutation of the parallel band; its last
 //               loop maps to grid x, the one before to y, the rest to z.
+//   warp[i]     GPU: elements of loop i per subgroup (warp) tile; non-empty
+//               selects the outer-product tiling of a contraction
+//               (ContractionNest.h) with both operands staged as tiles of
+//               `vector`-wide vectors: each work-item keeps its thread[x] x
+//               thread[y] results in registers over the whole reduction,
+//               reading vectors of its rows and columns from the staged
+//               tiles, and the work-items of a subgroup cover one warp tile
+//               (warp[i] / thread[i] of them along loop i).
+//   buffers     GPU, staged operands: 1 = copy a reduction block, wait,
+//               compute, wait; 2 = two tiles, the next block loaded into
+//               registers while the current one is computed, one barrier
+//               per block.
 // Every list may be shorter than the loop count: missing entries take the
 // defaults (0, 1, false, identity). Targets ignore what does not apply.
 //
@@ -54,6 +66,8 @@ struct KernelSchedule {
   int64_t unroll = 1;
   std::vector<bool> stage;
   std::vector<int64_t> order;
+  std::vector<int64_t> warp;
+  int64_t buffers = 1;
 
   int64_t blockOf(unsigned loop) const {
     return loop < block.size() ? block[loop] : 0;
@@ -64,11 +78,18 @@ struct KernelSchedule {
   bool stages(unsigned operand) const {
     return operand < stage.size() && stage[operand];
   }
+  int64_t warpOf(unsigned loop) const {
+    return loop < warp.size() ? warp[loop] : 0;
+  }
+  /// Whether the schedule asks for the outer-product tiling (`warp`).
+  bool tilesOuterProduct() const { return !warp.empty(); }
   bool operator==(const KernelSchedule &o) const {
     return block == o.block && thread == o.thread && vector == o.vector &&
-           unroll == o.unroll && stage == o.stage && order == o.order;
+           unroll == o.unroll && stage == o.stage && order == o.order &&
+           warp == o.warp && buffers == o.buffers;
   }
-  /// "block=[64,64,0] thread=[4,8] vector=8 unroll=1 stage=[] order=[]"
+  /// "block=[64,64,0] thread=[4,8] vector=8 unroll=1 stage=[] order=[]",
+  /// then " warp=[..]" and " buffers=N" where they are not the defaults.
   std::string str() const;
 };
 

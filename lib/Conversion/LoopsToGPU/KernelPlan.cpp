@@ -2,7 +2,9 @@
 //
 // Resolves a kernel's schedule into grid dimensions and checks it against
 // the device limits (both by the rule of GPUGrid.h), so that the emitter
-// never sees a schedule it cannot honour.
+// never sees a schedule it cannot honour; and the one way a grid position
+// becomes the band's induction variables, which every kind of kernel body
+// shares.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,9 @@
 #include "tilec/Dialect/Kernel/Analysis/GPUGrid.h"
 #include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -43,7 +48,38 @@ FailureOr<KernelPlan> tilec::planKernel(affine::AffineForOp root,
     return failure();
   }
   llvm::copy(grid.dims, plan.dims);
+  if (plan.schedule.tilesOuterProduct()) {
+    if (failed(planOuterProduct(plan, grid, target)))
+      return failure();
+    return plan;
+  }
   if (failed(planStaging(plan, target)))
     return failure();
   return plan;
+}
+
+void tilec::mapBandInductionVars(const KernelPlan &plan, const GridDim &dim,
+                                 Value position, OpBuilder &b,
+                                 IRMapping &mapping) {
+  affine::AffineForOp root = plan.root;
+  Location loc = root.getLoc();
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  Value rest = position;
+  for (unsigned n = dim.loops.size(); n-- > 0;) {
+    affine::AffineForOp loop = plan.band[dim.loops[n]];
+    Value iteration = rest;
+    if (n > 0) {
+      Value trips = constant(*affine::getConstantTripCount(loop));
+      iteration = arith::RemUIOp::create(b, loc, rest, trips);
+      rest = arith::DivUIOp::create(b, loc, rest, trips);
+    }
+    Value iv = iteration;
+    if (int64_t step = loop.getStepAsInt(); step != 1)
+      iv = arith::MulIOp::create(b, loc, iv, constant(step));
+    if (int64_t lower = loop.getConstantLowerBound(); lower != 0)
+      iv = arith::AddIOp::create(b, loc, iv, constant(lower));
+    mapping.map(loop.getInductionVar(), iv);
+  }
 }

@@ -10,11 +10,15 @@
 #ifndef TILEC_LIB_CONVERSION_LOOPSTOGPU_KERNELPLAN_H
 #define TILEC_LIB_CONVERSION_LOOPSTOGPU_KERNELPLAN_H
 
+#include "tilec/Dialect/Kernel/Analysis/ContractionNest.h"
 #include "tilec/Dialect/Kernel/Analysis/GPUGrid.h"
+#include "tilec/Dialect/Kernel/Analysis/OuterProductTiling.h"
 #include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Schedule/Schedule.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 
 #include <optional>
 
@@ -52,6 +56,15 @@ struct StagingPlan {
   llvm::SmallVector<StagedOperand> operands;
 };
 
+/// How a contraction is tiled as outer products (OuterProductTiling.h).
+struct OuterProductPlan {
+  ContractionNest nest;
+  OuterProductTiling tiling;
+  /// The workgroup-memory tiles of the rows' and the columns' operand:
+  /// [buffer][chunk iteration][block / vector] of vector<vector x T>.
+  mlir::MemRefType rowsTile, columnsTile;
+};
+
 /// A kernel nest and how it runs on the grid.
 struct KernelPlan {
   mlir::affine::AffineForOp root;
@@ -60,6 +73,8 @@ struct KernelPlan {
   GridDim dims[3]; ///< x, y, z (GPUGrid.h)
   /// Set when the schedule stages an operand.
   std::optional<StagingPlan> staging;
+  /// Set when the schedule asks for the outer-product tiling (`warp`).
+  std::optional<OuterProductPlan> outerProduct;
 };
 
 /// Resolves `root`'s schedule against its parallel band and `target`.
@@ -73,6 +88,19 @@ mlir::FailureOr<KernelPlan> planKernel(mlir::affine::AffineForOp root,
 /// staged or the tiles exceed the local memory.
 mlir::LogicalResult planStaging(KernelPlan &plan,
                                 const schedule::DeviceProfile &target);
+
+/// Fills `plan.outerProduct` (OuterProductPlan.cpp). Emits an error on the
+/// kernel and fails if it is no contraction the tiling applies to or the
+/// schedule breaks a rule of OuterProductTiling.h.
+mlir::LogicalResult planOuterProduct(KernelPlan &plan, const GPUGrid &grid,
+                                     const schedule::DeviceProfile &target);
+
+/// Maps the induction variables of the band loops on `dim` from
+/// `position`, the iteration number along `dim` (a flattened one is split
+/// by division), emitting the arithmetic at `b`.
+void mapBandInductionVars(const KernelPlan &plan, const GridDim &dim,
+                          mlir::Value position, mlir::OpBuilder &b,
+                          mlir::IRMapping &mapping);
 
 /// The error prefix for a schedule that does not fit `plan`'s kernel.
 mlir::InFlightDiagnostic scheduleError(KernelPlan &plan);

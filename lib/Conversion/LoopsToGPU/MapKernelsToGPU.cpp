@@ -15,6 +15,7 @@
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "KernelPlan.h"
+#include "OuterProductBody.h"
 #include "StagedReduction.h"
 #include "VectorBody.h"
 #include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
@@ -83,7 +84,7 @@ LogicalResult lowerAffineIn(gpu::GPUFuncOp kernel) {
 /// loads in the shape the staging plan recorded, so emitStagedBody unrolls
 /// it instead, once its body is built.
 void unrollReductions(KernelPlan &plan) {
-  if (plan.schedule.unroll <= 1 || plan.staging)
+  if (plan.schedule.unroll <= 1 || plan.staging || plan.outerProduct)
     return;
   SmallVector<affine::AffineForOp> innermost;
   plan.root.walk([&](affine::AffineForOp loop) {
@@ -107,6 +108,8 @@ public:
 
   /// Emits everything at `b`'s insertion point.
   void build(ValueRange tiles) {
+    if (plan.outerProduct)
+      return emitOuterProductBody(plan, b, mapping, tiles);
     if (plan.band.empty()) {
       Operation *serial = b.clone(*plan.root, mapping);
       serial->setDiscardableAttrs(ArrayRef<NamedAttribute>{});
@@ -205,30 +208,9 @@ private:
           position = arith::MinUIOp::create(b, loc, position,
                                             constant(dim.extent - 1));
       }
-      mapInductionVars(dim, position);
+      mapBandInductionVars(plan, dim, position, b, mapping);
     }
     return inBounds;
-  }
-
-  /// Maps the induction variables of the loops of `dim` from `position`, the
-  /// iteration number along `dim` (a flattened one is split by division).
-  void mapInductionVars(GridDim &dim, Value position) {
-    Value rest = position;
-    for (unsigned n = dim.loops.size(); n-- > 0;) {
-      affine::AffineForOp loop = plan.band[dim.loops[n]];
-      Value iteration = rest;
-      if (n > 0) {
-        Value trips = constant(*affine::getConstantTripCount(loop));
-        iteration = arith::RemUIOp::create(b, loc, rest, trips);
-        rest = arith::DivUIOp::create(b, loc, rest, trips);
-      }
-      Value iv = iteration;
-      if (int64_t step = loop.getStepAsInt(); step != 1)
-        iv = arith::MulIOp::create(b, loc, iv, constant(step));
-      if (int64_t lower = loop.getConstantLowerBound(); lower != 0)
-        iv = arith::AddIOp::create(b, loc, iv, constant(lower));
-      mapping.map(loop.getInductionVar(), iv);
-    }
   }
 
   static constexpr gpu::Dimension kDims[3] = {
@@ -247,6 +229,8 @@ SmallVector<Type> tileTypes(const KernelPlan &plan) {
   if (plan.staging)
     for (const StagedOperand &operand : plan.staging->operands)
       types.push_back(operand.tileType);
+  if (plan.outerProduct)
+    types = {plan.outerProduct->rowsTile, plan.outerProduct->columnsTile};
   return types;
 }
 

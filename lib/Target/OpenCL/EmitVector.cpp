@@ -1,7 +1,10 @@
 //===- EmitVector.cpp - vector ops as OpenCL C vector types ---------------===//
 //
 // Part of the OpenCL target. A schedule that vectorises gives 1-D vectors of
-// 2, 3, 4, 8 or 16 elements: loads and stores become vloadN and vstoreN,
+// 2, 3, 4, 8 or 16 elements: loads and stores become vloadN and vstoreN
+// (which promise the element's alignment only), or, where the op says its
+// address is aligned to the vector's size, an access through a vector
+// pointer, which NVIDIA's compiler makes one wide load or store,
 // element-wise arith and math ops work on OpenCL's vector types directly,
 // vectors gathered element by element are vector literals, and reductions
 // are written out element by element, in order.
@@ -11,6 +14,7 @@
 #include "CLTypes.h"
 #include "KernelEmitter.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include <fmt/format.h>
@@ -33,6 +37,32 @@ static FailureOr<std::string> address(KernelEmitter &e, Operation &op,
     return op.emitError("memrefs with a dynamic layout cannot be translated "
                         "to OpenCL C");
   return "&" + e.get(memref) + "[" + *index + "]";
+}
+
+/// The OpenCL address space of `memref`'s memory.
+static const char *addressSpace(Value memref) {
+  Attribute space = cast<MemRefType>(memref.getType()).getMemorySpace();
+  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space)) {
+    if (gpuSpace.getValue() == gpu::AddressSpace::Workgroup)
+      return "__local";
+    if (gpuSpace.getValue() == gpu::AddressSpace::Private)
+      return "__private";
+  }
+  return "__global";
+}
+
+/// "*(__global const float4 *)(ADDRESS)" when `alignment` covers the whole
+/// vector of `type`, else std::nullopt (vloadN/vstoreN then).
+static std::optional<std::string>
+alignedAccess(KernelEmitter &e, Operation &op, Value memref, VectorType type,
+              std::optional<uint64_t> alignment, const std::string &address,
+              bool isLoad) {
+  int64_t bytes = type.getNumElements() *
+                  (type.getElementType().getIntOrFloatBitWidth() / 8);
+  if (!alignment || int64_t(*alignment) < bytes || storedFloat(type))
+    return std::nullopt;
+  return fmt::format("*({} {}{} *)({})", addressSpace(memref),
+                     isLoad ? "const " : "", *e.typeName(&op, type), address);
 }
 
 /// Component `position` of a vector value: "v.s3", "v.sa".
@@ -89,6 +119,10 @@ LogicalResult opencl::emitVectorOp(KernelEmitter &e, Operation &op) {
     auto from = address(e, op, load.getBase(), load.getIndices());
     if (failed(from) || load.getVectorType().getRank() != 1)
       return failed(from) ? failure() : unsupported(op);
+    if (std::optional<std::string> aligned =
+            alignedAccess(e, op, load.getBase(), load.getVectorType(),
+                          load.getAlignment(), *from, /*isLoad=*/true))
+      return e.define(&op, load.getResult(), *aligned);
     return e.define(&op, load.getResult(),
                     fmt::format("vload{}(0, {})",
                                 load.getVectorType().getNumElements(), *from));
@@ -100,6 +134,13 @@ LogicalResult opencl::emitVectorOp(KernelEmitter &e, Operation &op) {
     auto to = address(e, op, store.getBase(), store.getIndices());
     if (failed(to))
       return failure();
+    if (std::optional<std::string> aligned =
+            alignedAccess(e, op, store.getBase(), type, store.getAlignment(),
+                          *to, /*isLoad=*/false)) {
+      e.line() << *aligned << " = " << e.get(store.getValueToStore())
+               << ";\n";
+      return success();
+    }
     e.line() << "vstore" << type.getNumElements() << "("
              << e.get(store.getValueToStore()) << ", 0, " << *to << ");\n";
     return success();

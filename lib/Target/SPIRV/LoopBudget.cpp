@@ -43,6 +43,11 @@ Interval intervalOf(Value value, unsigned depth = 0) {
   if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::GlobalIdOp, gpu::LaneIdOp,
           gpu::SubgroupIdOp>(op))
     return {0, std::nullopt};
+  // Widening casts keep the value (the GPU pipeline narrows index
+  // arithmetic to i32 where it fits, and casts it back for the loops).
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp>(op))
+    return of(op->getOperand(0));
   auto both = [&](auto combine) -> Interval {
     Interval x = of(op->getOperand(0)), y = of(op->getOperand(1));
     return combine(x, y);

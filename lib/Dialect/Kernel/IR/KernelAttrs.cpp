@@ -109,8 +109,11 @@ void KernelDialect::registerAttributes() {
 static KernelSchedule toSchedule(ArrayRef<int64_t> block,
                                  ArrayRef<int64_t> thread, int64_t vector,
                                  int64_t unroll, ArrayRef<bool> stage,
-                                 ArrayRef<int64_t> order) {
+                                 ArrayRef<int64_t> order,
+                                 ArrayRef<int64_t> warp, int64_t buffers) {
   KernelSchedule s;
+  s.warp.assign(warp.begin(), warp.end());
+  s.buffers = buffers;
   s.block.assign(block.begin(), block.end());
   s.thread.assign(thread.begin(), thread.end());
   s.vector = vector;
@@ -126,7 +129,8 @@ ScheduleAttr ScheduleAttr::get(MLIRContext *context,
   return get(context, ArrayRef<int64_t>(schedule.block),
              ArrayRef<int64_t>(schedule.thread), schedule.vector,
              schedule.unroll, ArrayRef<bool>(stage),
-             ArrayRef<int64_t>(schedule.order));
+             ArrayRef<int64_t>(schedule.order),
+             ArrayRef<int64_t>(schedule.warp), schedule.buffers);
 }
 
 ScheduleAttr
@@ -137,22 +141,26 @@ ScheduleAttr::getChecked(function_ref<InFlightDiagnostic()> emitError,
   return getChecked(emitError, context, ArrayRef<int64_t>(schedule.block),
                     ArrayRef<int64_t>(schedule.thread), schedule.vector,
                     schedule.unroll, ArrayRef<bool>(stage),
-                    ArrayRef<int64_t>(schedule.order));
+                    ArrayRef<int64_t>(schedule.order),
+                    ArrayRef<int64_t>(schedule.warp), schedule.buffers);
 }
 
 KernelSchedule ScheduleAttr::getSchedule() const {
   return toSchedule(getBlock(), getThread(), getVector(), getUnroll(),
-                    getStage(), getOrder());
+                    getStage(), getOrder(), getWarp(), getBuffers());
 }
 
 LogicalResult
 ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      ArrayRef<int64_t> block, ArrayRef<int64_t> thread,
                      int64_t vector, int64_t unroll, ArrayRef<bool> stage,
-                     ArrayRef<int64_t> order) {
+                     ArrayRef<int64_t> order, ArrayRef<int64_t> warp,
+                     int64_t buffers) {
   std::string error;
   if (!tilec::schedule::validateSchedule(
-          toSchedule(block, thread, vector, unroll, stage, order), error))
+          toSchedule(block, thread, vector, unroll, stage, order, warp,
+                     buffers),
+          error))
     return emitError() << "invalid #tilec.schedule: " << error;
   return success();
 }

@@ -40,7 +40,9 @@ def Kernel_ScheduleAttr : Kernel_Attr<"Schedule", "schedule"> {
     DefaultValuedParameter<"int64_t", "1", "SIMD width">:$vector,
     DefaultValuedParameter<"int64_t", "1", "innermost unroll">:$unroll,
     Kernel_ListParameter<"bool", "operands staged in local memory">:$stage,
-    Kernel_ListParameter<"int64_t", "permutation of the block loops">:$order
+    Kernel_ListParameter<"int64_t", "permutation of the block loops">:$order,
+    Kernel_ListParameter<"int64_t", "elements per subgroup tile, per loop">:$warp,
+    DefaultValuedParameter<"int64_t", "1", "staged tiles per operand">:$buffers
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

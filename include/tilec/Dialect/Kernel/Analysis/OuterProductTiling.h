@@ -1,0 +1,83 @@
+//===- OuterProductTiling.h - The outer-product tiling's rules --*- C++ -*-===//
+//
+// The GPU tiling of a contraction (ContractionNest.h) that reaches library
+// speed (docs/architecture.md; the ingredients are those of the best SIMT
+// SGEMMs): a work-group computes a block of rows (grid y) by columns (grid
+// x); the reduction runs in chunks of block[r] iterations, each chunk of
+// both operands staged in local memory as tiles of `vector`-wide vectors
+// (one or two buffers); every work-item keeps thread[y] x thread[x] results
+// in registers over the whole reduction, reading `vector`-wide fragments of
+// its rows and columns from the tiles and combining them as outer
+// products; the work-items of a subgroup together cover one warp tile.
+//
+// The rules here are on plain numbers (the grid, the schedule, the device,
+// and the contraction's shape), so that the GPU mapping, which reports the
+// first one broken, and the cost model's candidate search, which keeps
+// only schedules the mapping accepts, apply the same ones.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_DIALECT_KERNEL_ANALYSIS_OUTERPRODUCTTILING_H
+#define TILEC_DIALECT_KERNEL_ANALYSIS_OUTERPRODUCTTILING_H
+
+#include "tilec/Dialect/Kernel/Analysis/GPUGrid.h"
+#include "tilec/Schedule/DeviceProfile.h"
+#include "tilec/Schedule/Schedule.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace tilec {
+
+/// What the tiling needs to know of a contraction.
+struct ContractionShape {
+  /// The band positions of the free loops of operand 0 and operand 1
+  /// (BandRole::Free0, Free1); -1 when an operand has no single one.
+  int freeLoop[2] = {-1, -1};
+  /// The iterations of the reduction (the loop numbered after the band).
+  int64_t reduction = 0;
+  /// Bytes of one element of each operand's staged tile.
+  int64_t elementBytes[2] = {4, 4};
+};
+
+/// One grid side of the tiling: the operand whose free loop is grid y
+/// (rows) or grid x (columns), and the sizes the schedule gives it.
+struct OuterProductSide {
+  unsigned operand = 0; ///< 0 or 1, as the combination takes them
+  int loop = -1;        ///< its free loop's band position
+  int64_t block = 0;    ///< work-group tile
+  int64_t warp = 0;     ///< subgroup tile
+  int64_t thread = 0;   ///< registers per work-item
+  int64_t lanes() const { return warp / thread; }
+};
+
+/// The tiling `schedule` gives a contraction on `grid`.
+struct OuterProductTiling {
+  OuterProductSide rows, columns;
+  int64_t vector = 1;     ///< fragment width
+  int64_t chunk = 1;      ///< reduction iterations staged at a time
+  int64_t buffers = 1;
+  int64_t items = 1;      ///< work-items per work-group
+  /// Local-memory bytes of the staged tiles.
+  int64_t localBytes(const ContractionShape &shape) const;
+};
+
+/// The tiling, or what is wrong with it (the mapping's message after
+/// "schedule of kernel 'k': "): the rows and columns the free loops of the
+/// two operands, each grid y and x alone; `vector` 2 or 4, dividing both
+/// register tiles; each register tile dividing its warp tile and each warp
+/// tile its block; the chunk between one and the reduction's length; the
+/// tiles within the device's local memory.
+struct OuterProductCheck {
+  std::optional<OuterProductTiling> tiling;
+  std::string error;
+};
+OuterProductCheck checkOuterProductTiling(const ContractionShape &shape,
+                                          const GPUGrid &grid,
+                                          const schedule::KernelSchedule &schedule,
+                                          const schedule::DeviceProfile &device);
+
+} // namespace tilec
+
+#endif // TILEC_DIALECT_KERNEL_ANALYSIS_OUTERPRODUCTTILING_H

@@ -1,0 +1,274 @@
+//===- ContractionNest.cpp - A kernel nest read as a contraction ----------===//
+//
+// See ContractionNest.h. Which loop an access moves with is read off its
+// affine map: the loop level passes every enclosing induction variable to
+// a load, used or not, so a loop is read by a load when its dimension
+// occurs in one of the map's results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Dialect/Kernel/Analysis/ContractionNest.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::affine;
+using namespace tilec;
+
+namespace {
+
+/// An op that computes a value from values: no memory effects, no regions,
+/// one result.
+bool isPureValueOp(Operation *op) {
+  return op->getNumRegions() == 0 && op->getNumResults() == 1 &&
+         isMemoryEffectFree(op);
+}
+
+/// The dimensions of `load`'s map that hold `value`.
+SmallVector<unsigned> dimsOf(AffineLoadOp load, Value value) {
+  SmallVector<unsigned> dims;
+  AffineMap map = load.getAffineMap();
+  for (auto [i, operand] : llvm::enumerate(load.getMapOperands()))
+    if (operand == value && i < map.getNumDims())
+      dims.push_back(i);
+  return dims;
+}
+
+/// Whether `load` reads a different element when `value` changes.
+bool movesWith(AffineLoadOp load, Value value) {
+  if (llvm::is_contained(load.getMapOperands().drop_front(
+                             load.getAffineMap().getNumDims()),
+                         value))
+    return true; // a symbol: no stride to reason about, assume it moves
+  for (unsigned dim : dimsOf(load, value))
+    for (AffineExpr result : load.getAffineMap().getResults())
+      if (result.isFunctionOfDim(dim))
+        return true;
+  return false;
+}
+
+/// How far `expr` moves when `value`'s dimensions grow by one, if it is a
+/// constant (it is for any expression linear in them).
+std::optional<int64_t> strideAlong(AffineLoadOp load, AffineExpr expr,
+                                   Value value) {
+  AffineMap map = load.getAffineMap();
+  DenseMap<AffineExpr, AffineExpr> shift;
+  for (unsigned dim : dimsOf(load, value)) {
+    AffineExpr d = getAffineDimExpr(dim, expr.getContext());
+    shift[d] = d + 1;
+  }
+  AffineExpr delta = simplifyAffineExpr(expr.replace(shift) - expr,
+                                        map.getNumDims(), map.getNumSymbols());
+  if (auto constant = dyn_cast<AffineConstantExpr>(delta))
+    return constant.getValue();
+  return std::nullopt;
+}
+
+/// Whether neighbouring values of `free` read neighbouring elements of
+/// `load`'s row-major memref.
+bool contiguousAlong(AffineLoadOp load, Value free) {
+  auto type = cast<MemRefType>(load.getMemRef().getType());
+  AffineMap map = load.getAffineMap();
+  if (!type.getLayout().isIdentity() || map.getNumResults() == 0)
+    return false;
+  for (auto [i, result] : llvm::enumerate(map.getResults())) {
+    std::optional<int64_t> stride = strideAlong(load, result, free);
+    int64_t wanted = i + 1 == map.getNumResults() ? 1 : 0;
+    if (stride != wanted)
+      return false;
+  }
+  return true;
+}
+
+/// The alignment of a contiguous `load` along `free` (ContractionOperand::
+/// alignedElements): the offset of an element is the last result of the
+/// map plus the other results times strides that are multiples of the last
+/// extent, so what divides the last extent, the last result's constant and
+/// its steps along every other loop divides every offset.
+int64_t alignedElements(AffineLoadOp load, Value free) {
+  auto type = cast<MemRefType>(load.getMemRef().getType());
+  AffineMap map = load.getAffineMap();
+  if (map.getNumSymbols() != 0 || !type.hasStaticShape())
+    return 1;
+  AffineExpr last = map.getResults().back();
+  int64_t divisor = type.getShape().back();
+  for (auto [i, operand] : llvm::enumerate(load.getMapOperands())) {
+    if (operand == free)
+      continue;
+    std::optional<int64_t> stride = strideAlong(load, last, operand);
+    if (!stride)
+      return 1;
+    divisor = std::gcd(divisor, *stride);
+  }
+  SmallVector<AffineExpr> zeros(map.getNumDims(),
+                                getAffineConstantExpr(0, map.getContext()));
+  auto constant = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(
+      last.replaceDims(zeros), map.getNumDims(), map.getNumSymbols()));
+  if (!constant)
+    return 1;
+  divisor = std::gcd(divisor, constant.getValue());
+  int64_t aligned = 1;
+  while (aligned < 16 && (divisor == 0 || divisor % (aligned * 2) == 0))
+    aligned *= 2;
+  return aligned;
+}
+
+/// The operand whose value is `value`: the pure ops back from it to one
+/// affine.load inside `body`, each taking one value made inside `body` (the
+/// others come from outside: constants, the prologue).
+std::optional<ContractionOperand> traceOperand(Value value, Block *body) {
+  ContractionOperand operand;
+  operand.value = value;
+  Operation *op = value.getDefiningOp();
+  while (op && op->getBlock() == body) {
+    if (auto load = dyn_cast<AffineLoadOp>(op)) {
+      operand.load = load;
+      std::reverse(operand.slice.begin(), operand.slice.end());
+      return operand;
+    }
+    if (!isPureValueOp(op))
+      return std::nullopt;
+    operand.slice.push_back(op);
+    Operation *next = nullptr;
+    for (Value input : op->getOperands()) {
+      Operation *def = input.getDefiningOp();
+      if (!def || def->getBlock() != body)
+        continue;
+      if (next)
+        return std::nullopt; // two values made inside: not one operand's
+      next = def;
+    }
+    op = next;
+  }
+  return std::nullopt;
+}
+
+/// Whether the reduction's body holds nothing but the two operands, the
+/// combination, the aggregation and the yield.
+bool onlyTheContraction(Block *body, const ContractionNest &nest) {
+  llvm::SmallPtrSet<Operation *, 16> known = {nest.combine, nest.aggregate,
+                                              body->getTerminator()};
+  for (const ContractionOperand &operand : nest.operands) {
+    known.insert(operand.load);
+    known.insert(operand.slice.begin(), operand.slice.end());
+  }
+  return llvm::all_of(*body, [&](Operation &op) { return known.contains(&op); });
+}
+
+/// Splits the innermost band body around its one reduction loop.
+bool splitBody(Block *body, ContractionNest &nest) {
+  for (Operation &op : body->without_terminator()) {
+    if (auto loop = dyn_cast<AffineForOp>(op)) {
+      if (nest.reduction)
+        return false;
+      nest.reduction = loop;
+      continue;
+    }
+    (nest.reduction ? nest.epilogue : nest.prologue).push_back(&op);
+  }
+  if (!nest.reduction || nest.epilogue.empty())
+    return false;
+  if (!llvm::all_of(nest.prologue, isPureValueOp))
+    return false;
+  // The epilogue computes the cell from the result (and loads such as a
+  // bias) and stores it last, once.
+  auto store = dyn_cast<AffineStoreOp>(nest.epilogue.back());
+  if (!store)
+    return false;
+  for (Operation *op : ArrayRef(nest.epilogue).drop_back())
+    if (!isPureValueOp(op) && !isa<AffineLoadOp>(op))
+      return false;
+  return true;
+}
+
+/// Whether the reduction has the form of the header: constant bounds from
+/// 0, unit step, one iter_arg aggregated with one combined value.
+bool matchReduction(ContractionNest &nest) {
+  AffineForOp loop = nest.reduction;
+  if (!loop.hasConstantBounds() || loop.getConstantLowerBound() != 0 ||
+      loop.getStepAsInt() != 1 || loop.getNumIterOperands() != 1 ||
+      loop.getConstantUpperBound() <= 0)
+    return false;
+  Block *body = loop.getBody();
+  Value acc = loop.getRegionIterArgs()[0];
+  auto yield = cast<AffineYieldOp>(body->getTerminator());
+  nest.aggregate = yield.getOperand(0).getDefiningOp();
+  if (!nest.aggregate || nest.aggregate->getBlock() != body ||
+      !isPureValueOp(nest.aggregate) || nest.aggregate->getNumOperands() != 2)
+    return false;
+  Value lhs = nest.aggregate->getOperand(0), rhs = nest.aggregate->getOperand(1);
+  if ((lhs == acc) == (rhs == acc))
+    return false;
+  nest.combine = (lhs == acc ? rhs : lhs).getDefiningOp();
+  if (!nest.combine || nest.combine->getBlock() != body ||
+      !isPureValueOp(nest.combine) || nest.combine->getNumOperands() != 2 ||
+      llvm::is_contained(nest.combine->getOperands(), acc))
+    return false;
+  for (unsigned i = 0; i < 2; ++i) {
+    std::optional<ContractionOperand> operand =
+        traceOperand(nest.combine->getOperand(i), body);
+    if (!operand || !movesWith(operand->load, loop.getInductionVar()))
+      return false;
+    nest.operands[i] = std::move(*operand);
+  }
+  return onlyTheContraction(body, nest);
+}
+
+} // namespace
+
+int ContractionNest::loopOf(BandRole role) const {
+  int found = -1;
+  for (auto [i, candidate] : llvm::enumerate(roles)) {
+    if (candidate != role)
+      continue;
+    if (found >= 0)
+      return -1;
+    found = static_cast<int>(i);
+  }
+  return found;
+}
+
+std::optional<ContractionNest>
+tilec::matchContractionNest(AffineForOp kernel, ArrayRef<AffineForOp> band) {
+  if (band.empty() || band.front() != kernel)
+    return std::nullopt;
+  for (AffineForOp loop : band)
+    if (loop.getConstantLowerBound() != 0 || loop.getStepAsInt() != 1)
+      return std::nullopt;
+  ContractionNest nest;
+  nest.band.assign(band.begin(), band.end());
+  if (!splitBody(nest.band.back().getBody(), nest) || !matchReduction(nest))
+    return std::nullopt;
+  // The cell written must not be read by the reduction: its operands are
+  // inputs of the contraction, not the output it accumulates into.
+  Value output = cast<AffineStoreOp>(nest.epilogue.back()).getMemRef();
+  for (ContractionOperand &operand : nest.operands)
+    if (operand.load.getMemRef() == output)
+      return std::nullopt;
+  for (AffineForOp loop : nest.band) {
+    Value iv = loop.getInductionVar();
+    bool reads0 = movesWith(nest.operands[0].load, iv);
+    bool reads1 = movesWith(nest.operands[1].load, iv);
+    nest.roles.push_back(reads0 && reads1 ? BandRole::Batch
+                         : reads0         ? BandRole::Free0
+                         : reads1         ? BandRole::Free1
+                                          : BandRole::Outer);
+  }
+  for (unsigned i = 0; i < 2; ++i) {
+    int free = nest.loopOf(i == 0 ? BandRole::Free0 : BandRole::Free1);
+    ContractionOperand &operand = nest.operands[i];
+    if (free < 0)
+      continue;
+    Value iv = nest.band[free].getInductionVar();
+    operand.contiguousAlongFree = contiguousAlong(operand.load, iv);
+    if (operand.contiguousAlongFree)
+      operand.alignedElements = alignedElements(operand.load, iv);
+  }
+  return nest;
+}

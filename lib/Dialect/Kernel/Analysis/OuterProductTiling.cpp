@@ -1,0 +1,108 @@
+//===- OuterProductTiling.cpp - The outer-product tiling's rules ----------===//
+//
+// See OuterProductTiling.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Dialect/Kernel/Analysis/OuterProductTiling.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace tilec;
+using schedule::KernelSchedule;
+
+int64_t OuterProductTiling::localBytes(const ContractionShape &shape) const {
+  return buffers * chunk *
+         (rows.block * shape.elementBytes[rows.operand] +
+          columns.block * shape.elementBytes[columns.operand]);
+}
+
+namespace {
+
+/// The side of grid dimension `dim`, or an error.
+std::optional<std::string> sideOf(const ContractionShape &shape,
+                                  const GPUGrid &grid,
+                                  const KernelSchedule &schedule, unsigned dim,
+                                  OuterProductSide &side) {
+  const char *name = dim == 0 ? "x" : "y";
+  const GridDim &grid1 = grid.dims[dim];
+  if (grid1.loops.size() != 1)
+    return llvm::formatv("the outer-product tiling needs one loop on grid {0}",
+                         name)
+        .str();
+  side.loop = grid1.loops.front();
+  if (side.loop == shape.freeLoop[0])
+    side.operand = 0;
+  else if (side.loop == shape.freeLoop[1])
+    side.operand = 1;
+  else
+    return llvm::formatv("loop {0} on grid {1} is the free loop of neither "
+                         "operand of the contraction",
+                         side.loop, name)
+        .str();
+  side.block = grid1.block;
+  side.thread = grid1.thread;
+  side.warp = schedule.warpOf(side.loop);
+  if (side.warp <= 0 || side.warp % side.thread != 0 ||
+      side.block % side.warp != 0)
+    return llvm::formatv("warp[{0}] = {1} must be a multiple of thread[{0}] "
+                         "= {2} dividing the block {3}",
+                         side.loop, side.warp, side.thread, side.block)
+        .str();
+  if (side.thread % schedule.vector != 0)
+    return llvm::formatv("vector = {0} does not divide thread[{1}] = {2}",
+                         schedule.vector, side.loop, side.thread)
+        .str();
+  return std::nullopt;
+}
+
+} // namespace
+
+OuterProductCheck tilec::checkOuterProductTiling(
+    const ContractionShape &shape, const GPUGrid &grid,
+    const KernelSchedule &schedule, const schedule::DeviceProfile &device) {
+  OuterProductCheck check;
+  if (shape.freeLoop[0] < 0 || shape.freeLoop[1] < 0) {
+    check.error = "the outer-product tiling needs a contraction with one "
+                  "free loop per operand";
+    return check;
+  }
+  OuterProductTiling tiling;
+  tiling.vector = schedule.vector;
+  if (tiling.vector != 2 && tiling.vector != 4) {
+    check.error = llvm::formatv("the outer-product tiling needs vector = 2 "
+                                "or 4, not {0}",
+                                tiling.vector);
+    return check;
+  }
+  for (auto [dim, side] : {std::pair{1u, &tiling.rows},
+                           std::pair{0u, &tiling.columns}})
+    if (std::optional<std::string> error =
+            sideOf(shape, grid, schedule, dim, *side)) {
+      check.error = *error;
+      return check;
+    }
+  if (tiling.rows.operand == tiling.columns.operand) {
+    check.error = "grid x and y hold the free loops of one operand";
+    return check;
+  }
+  unsigned reductionLoop = grid.dimOf.size();
+  tiling.chunk = schedule.blockOf(reductionLoop);
+  if (tiling.chunk < 1 || tiling.chunk > shape.reduction) {
+    check.error = llvm::formatv("the reduction block block[{0}] = {1} must be "
+                                "between 1 and the {2} iterations of the "
+                                "reduction",
+                                reductionLoop, tiling.chunk, shape.reduction);
+    return check;
+  }
+  tiling.buffers = schedule.buffers;
+  tiling.items = grid.workItems();
+  if (int64_t bytes = tiling.localBytes(shape); bytes > device.localMemBytes) {
+    check.error = llvm::formatv("the staged tiles need {0} bytes of local "
+                                "memory, above the {1} of the device",
+                                bytes, device.localMemBytes);
+    return check;
+  }
+  check.tiling = tiling;
+  return check;
+}

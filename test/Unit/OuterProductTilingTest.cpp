@@ -1,0 +1,121 @@
+//===- OuterProductTilingTest.cpp - The outer-product tiling's rules ------===//
+//
+// checkOuterProductTiling on plain numbers: which operand a grid side
+// holds, the sizes it takes from the schedule, the staged bytes, and each
+// rule's message (the mapping's and the candidate search's).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Dialect/Kernel/Analysis/OuterProductTiling.h"
+
+#include <catch2/catch.hpp>
+
+using namespace tilec;
+using schedule::KernelSchedule;
+
+namespace {
+
+/// A 512x256x512 matmul: band [m, n], reduction k; operand 0 is read
+/// along m, operand 1 along n.
+ContractionShape matmul() {
+  ContractionShape shape;
+  shape.freeLoop[0] = 0;
+  shape.freeLoop[1] = 1;
+  shape.reduction = 256;
+  return shape;
+}
+
+KernelSchedule sgemm() {
+  KernelSchedule s;
+  s.block = {128, 128, 8};
+  s.thread = {8, 8};
+  s.vector = 4;
+  s.warp = {32, 64};
+  s.buffers = 2;
+  return s;
+}
+
+OuterProductCheck check(const ContractionShape &shape,
+                        const KernelSchedule &s) {
+  schedule::DeviceProfile device;
+  device.localMemBytes = 49152;
+  return checkOuterProductTiling(
+      shape, computeGPUGrid({512, 512}, s), s, device);
+}
+
+} // namespace
+
+TEST_CASE("outer-product tiling: the sides of a matmul", "[outer-product]") {
+  OuterProductCheck result = check(matmul(), sgemm());
+  REQUIRE(result.tiling);
+  const OuterProductTiling &t = *result.tiling;
+  // Grid y holds m (operand 0's rows), grid x holds n.
+  CHECK(t.rows.operand == 0);
+  CHECK(t.rows.loop == 0);
+  CHECK(t.columns.operand == 1);
+  CHECK(t.rows.block == 128);
+  CHECK(t.rows.thread == 8);
+  CHECK(t.rows.warp == 32);
+  CHECK(t.rows.lanes() == 4);
+  CHECK(t.columns.lanes() == 8);
+  CHECK(t.items == 256);
+  CHECK(t.chunk == 8);
+  // Two buffers of 8 x (128 + 128) floats.
+  CHECK(t.localBytes(matmul()) == 2 * 8 * 256 * 4);
+}
+
+TEST_CASE("outer-product tiling: the operands swap with the loop order",
+          "[outer-product]") {
+  KernelSchedule s = sgemm();
+  s.order = {1, 0}; // m on grid x, n on grid y
+  OuterProductCheck result = check(matmul(), s);
+  REQUIRE(result.tiling);
+  CHECK(result.tiling->rows.operand == 1);
+  CHECK(result.tiling->columns.operand == 0);
+}
+
+TEST_CASE("outer-product tiling: each rule's message", "[outer-product]") {
+  struct Case {
+    const char *what;
+    void (*breakIt)(ContractionShape &, KernelSchedule &);
+    const char *message;
+  };
+  const Case cases[] = {
+      {"no free loop", [](ContractionShape &c, KernelSchedule &) {
+         c.freeLoop[1] = -1;
+       },
+       "the outer-product tiling needs a contraction with one free loop per "
+       "operand"},
+      {"vector", [](ContractionShape &, KernelSchedule &s) { s.vector = 8; },
+       "the outer-product tiling needs vector = 2 or 4, not 8"},
+      {"warp", [](ContractionShape &, KernelSchedule &s) { s.warp = {32, 48}; },
+       "warp[1] = 48 must be a multiple of thread[1] = 8 dividing the block "
+       "128"},
+      {"one operand on both sides",
+       [](ContractionShape &c, KernelSchedule &) { c.freeLoop[0] = 1; c.freeLoop[1] = 0; },
+       ""},
+      {"chunk", [](ContractionShape &c, KernelSchedule &) { c.reduction = 4; },
+       "the reduction block block[2] = 8 must be between 1 and the 4 "
+       "iterations of the reduction"},
+      {"local memory",
+       [](ContractionShape &, KernelSchedule &s) { s.block[2] = 32; },
+       "the staged tiles need 65536 bytes of local memory, above the 49152 "
+       "of the device"},
+  };
+  for (const Case &c : cases) {
+    INFO(c.what);
+    ContractionShape shape = matmul();
+    KernelSchedule s = sgemm();
+    c.breakIt(shape, s);
+    OuterProductCheck result = check(shape, s);
+    if (*c.message == 0) {
+      // Swapped free loops are still one per side: a valid tiling with
+      // the operands exchanged.
+      REQUIRE(result.tiling);
+      CHECK(result.tiling->rows.operand == 1);
+      continue;
+    }
+    CHECK_FALSE(result.tiling);
+    CHECK(result.error == c.message);
+  }
+}
