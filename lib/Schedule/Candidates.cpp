@@ -13,6 +13,7 @@
 #include "tilec/Schedule/CostModel.h"
 
 #include "GPUStaging.h"
+#include "OuterProductCost.h"
 
 #include "tilec/Schedule/CPUDefaultSchedule.h"
 #include "tilec/Schedule/GPUDefaultSchedule.h"
@@ -83,6 +84,8 @@ int64_t maxGPUVector(const DeviceProfile &device) {
 /// StagingPlan.cpp's) and stays within the registers.
 bool legalOnGPU(const KernelModel &kernel, const KernelSchedule &schedule,
                 const DeviceProfile &device) {
+  if (schedule.tilesOuterProduct())
+    return legalOuterProductTiling(kernel, schedule, device).has_value();
   GPUGrid grid = computeGPUGrid(kernel.parallelExtents, schedule);
   if (checkGPUGrid(grid, schedule, device))
     return false;
@@ -343,9 +346,12 @@ tilec::schedule::rankCandidates(const KernelModel &kernel,
   KernelSchedule seed = handDefault(kernel, device, kind);
   if (kind == ScheduleKind::CPU || legalOnGPU(kernel, seed, device))
     candidates.add(seed);
-  if (kind == ScheduleKind::GPU)
+  if (kind == ScheduleKind::GPU) {
     addGPUCandidates(kernel, device, candidates);
-  else
+    addOuterProductCandidates(
+        kernel, device,
+        [&](const KernelSchedule &schedule) { candidates.add(schedule); });
+  } else
     addCPUCandidates(kernel, device, candidates);
 
   std::vector<KernelSchedule> &list = candidates.schedules();

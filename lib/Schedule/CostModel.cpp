@@ -12,7 +12,9 @@
 
 #include "tilec/Schedule/CostModel.h"
 
+#include "CostTerms.h"
 #include "GPUStaging.h"
+#include "OuterProductCost.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,24 +28,13 @@ namespace {
 // Constants (docs/cost-model.md)
 //===----------------------------------------------------------------------===//
 
-/// Fixed cost of one kernel launch: a floor that keeps tiny kernels from
-/// being ranked on noise.
-constexpr double kLaunchSeconds = 5e-6;
-/// GPU: element accesses one compute unit's L1 or local memory serves per
-/// cycle (one subgroup-wide access of 32 words, 128 bytes).
-constexpr double kGPUAccessesPerCycle = 32;
-/// GPU: subgroups resident per compute unit needed to hide memory latency,
-/// and the work-items a compute unit holds at most.
+/// GPU: subgroups resident per compute unit needed to hide memory latency.
 constexpr double kGPUSubgroupsToHideLatency = 8;
-constexpr double kGPUMaxItemsPerCU = 2048;
 /// GPU: the share of re-reads of an unstaged operand, shared between the
 /// work-items of a group, that miss L1 and go to L2 again.
 constexpr double kGPUUnstagedMissShare = 0.25;
-/// GPU: L2 bandwidth over DRAM bandwidth.
-constexpr double kGPUL2OverDRAM = 3;
-/// Cycles of one work-group barrier (a GPU's is cheap; a CPU device runs
-/// the work-items of a group in a loop and pays per work-item).
-constexpr double kGPUBarrierCycles = 40;
+/// Cycles of one work-group barrier per work-item on a CPU device, which
+/// runs the work-items of a group in a loop (a GPU's: CostTerms.h).
 constexpr double kCPUBarrierCyclesPerItem = 4;
 /// GPU: accumulators (registers) a work-item may hold before it spills.
 constexpr int64_t kGPUMaxAccumulators = 64;
@@ -70,20 +61,7 @@ constexpr double kSpillPenalty = 3;
 /// regions); deeper bands count full tiles only.
 constexpr unsigned kMaxRemainderLoops = 8;
 
-/// Compute and the memory levels overlap, but not perfectly: this share of
-/// the terms that do not dominate still shows. It also breaks ties between
-/// schedules equally bound by one term in favour of less traffic.
-constexpr double kOverlapLeak = 0.1;
-
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
-/// The time of terms that overlap: the largest, plus the leak of the rest.
-double overlapped(std::initializer_list<double> terms) {
-  double largest = std::max(terms), sum = 0;
-  for (double term : terms)
-    sum += term;
-  return largest + kOverlapLeak * (sum - largest);
-}
 
 /// The elements of `operand` one tile touches when each loop covers
 /// `range[loop]` iterations (the loops it does not follow cover one).
@@ -120,6 +98,8 @@ int64_t loopExtent(const KernelModel &kernel, unsigned loop) {
 
 double estimateGPU(const KernelModel &kernel, const KernelSchedule &schedule,
                    const DeviceProfile &device) {
+  if (schedule.tilesOuterProduct())
+    return estimateOuterProductSeconds(kernel, schedule, device);
   GPUGrid grid = computeGPUGrid(kernel.parallelExtents, schedule);
   double clock = clockHz(device);
   double units = double(std::max<int64_t>(device.computeUnits, 1));

@@ -332,6 +332,9 @@ KernelModel KernelReader::read() {
     model.uniqueBytes += span * double(operand.elementBytes);
     model.operands.push_back(std::move(operand));
   }
+  if (std::optional<tilec::ContractionNest> nest =
+          tilec::matchContractionNest(kernel, band))
+    model.contraction = tilec::contractionShapeOf(*nest);
   return model;
 }
 

@@ -22,8 +22,11 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "tilec/Schedule/DefaultScheduleRule.h"
+
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <string>
 
 using namespace tilec;
@@ -220,7 +223,10 @@ TEST_CASE("Every candidate respects the device limits", "[costmodel]") {
       CHECK(schedule.vector <= 16);
       if (schedule.vector > 1) {
         CHECK(schedule.threadOf(x) % schedule.vector == 0);
-        CHECK(kernel.model.parallelExtents[x] % schedule.vector == 0);
+        // The outer-product tiling gathers the edges of an x the vector
+        // does not divide.
+        if (!schedule.tilesOuterProduct())
+          CHECK(kernel.model.parallelExtents[x] % schedule.vector == 0);
       }
     }
   }
@@ -282,6 +288,81 @@ TEST_CASE("The top GPU candidates pass the mapping", "[costmodel]") {
       CHECK(mlir::succeeded(pm.run(*copy)));
     }
   }
+}
+
+namespace {
+
+/// The H200 as its OpenCL driver reports it (bench/gpu/h200-devices.json).
+DeviceProfile h200Profile() {
+  DeviceProfile device = gpuProfile();
+  device.id = "opencl:nvidia:nvidia-h200:0";
+  device.computeUnits = 132;
+  device.clockMHz = 1980;
+  return device;
+}
+
+} // namespace
+
+TEST_CASE("Contractions take the outer-product tiling on a known GPU",
+          "[costmodel]") {
+  DeviceProfile h200 = h200Profile();
+  Kernel big(matmulSource(4096, 4096, 4096));
+  REQUIRE(big.model.contraction);
+  // The SGEMM shape: 128x128 blocks of 8x8, 32x64 subgroup tiles, chunks
+  // of 8 in two buffers (GPU-CPU-TILING.md's 92% kernel).
+  KernelSchedule best = chooseDefaultGPUSchedule(big.model, h200);
+  INFO(best.str());
+  CHECK(best.warp == std::vector<int64_t>{32, 64});
+  CHECK(best.block == std::vector<int64_t>{128, 128, 8});
+  CHECK(best.thread == std::vector<int64_t>{8, 8});
+  CHECK(best.buffers == 2);
+
+  // 1024^3 in 128x128 blocks is 64 work-groups for 132 compute units:
+  // smaller blocks fill them.
+  Kernel small(matmulSource(1024, 1024, 1024));
+  KernelSchedule filled = chooseDefaultGPUSchedule(small.model, h200);
+  INFO(filled.str());
+  REQUIRE(filled.tilesOuterProduct());
+  CHECK((1024 / filled.block[0]) * (1024 / filled.block[1]) >= 132);
+
+  // Not on a CPU device (staging costs it barriers per work-item), nor
+  // when the device is unknown (the rule leaves staging to autotune).
+  DeviceProfile cpu = h200;
+  cpu.isCPU = true;
+  for (const KernelSchedule &schedule :
+       rankCandidates(big.model, cpu, ScheduleKind::GPU, 100000))
+    CHECK_FALSE(schedule.tilesOuterProduct());
+  DeviceProfile unknown = h200;
+  unknown.id.clear();
+  CHECK_FALSE(chooseDefaultGPUSchedule(big.model, unknown).tilesOuterProduct());
+
+  // A kernel that is no contraction of two operands gets none either.
+  Kernel exp(elementwiseSource);
+  CHECK_FALSE(exp.model.contraction);
+  for (const KernelSchedule &schedule :
+       rankCandidates(exp.model, h200, ScheduleKind::GPU, 100000))
+    CHECK_FALSE(schedule.tilesOuterProduct());
+}
+
+TEST_CASE("Outer-product schedules the device cannot run are not ranked",
+          "[costmodel]") {
+  DeviceProfile device = h200Profile();
+  device.localMemBytes = 8192;
+  Kernel big(matmulSource(2048, 2048, 2048));
+  KernelSchedule s;
+  s.block = {128, 128, 16};
+  s.thread = {8, 8};
+  s.vector = 4;
+  s.warp = {32, 64};
+  s.buffers = 2;
+  // 2 x 16 x 256 floats of tiles: 32 KiB, above 8 KiB.
+  CHECK(std::isinf(estimateSeconds(big.model, s, device, ScheduleKind::GPU)));
+  for (const KernelSchedule &schedule :
+       rankCandidates(big.model, device, ScheduleKind::GPU, 100000))
+    if (schedule.tilesOuterProduct()) {
+      int64_t chunk = schedule.block[2];
+      CHECK(2 * chunk * (schedule.block[0] + schedule.block[1]) * 4 <= 8192);
+    }
 }
 
 TEST_CASE("Device profiles", "[costmodel]") {

@@ -13,12 +13,14 @@
 #ifndef TILEC_SCHEDULE_COSTMODEL_H
 #define TILEC_SCHEDULE_COSTMODEL_H
 
+#include "tilec/Dialect/Kernel/Analysis/OuterProductTiling.h"
 #include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Schedule/Schedule.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,6 +71,9 @@ struct KernelModel {
   /// (iter_args, constant bounds): a contraction whose work-items keep
   /// their outputs in registers, so register tiles and staging apply.
   bool registerReduction = false;
+  /// Set when the nest is a contraction of two operands
+  /// (ContractionNest.h), which the outer-product tiling applies to.
+  std::optional<tilec::ContractionShape> contraction;
 };
 
 /// Describes the kernel nest `kernel` (a top-level loop with tilec.kernel)

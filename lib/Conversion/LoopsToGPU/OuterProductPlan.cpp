@@ -15,18 +15,6 @@
 using namespace mlir;
 using namespace tilec;
 
-/// The shape OuterProductTiling.h's rules need, from the matched nest.
-static ContractionShape shapeOf(ContractionNest &nest) {
-  ContractionShape shape;
-  shape.freeLoop[0] = nest.loopOf(BandRole::Free0);
-  shape.freeLoop[1] = nest.loopOf(BandRole::Free1);
-  shape.reduction = nest.reduction.getConstantUpperBound();
-  for (unsigned i = 0; i < 2; ++i)
-    shape.elementBytes[i] = std::max<int64_t>(
-        1, nest.operands[i].value.getType().getIntOrFloatBitWidth() / 8);
-  return shape;
-}
-
 /// [buffers][chunk][block / vector] of vector<vector x `element`> in
 /// workgroup memory.
 static MemRefType tileType(const OuterProductTiling &tiling,
@@ -52,7 +40,7 @@ LogicalResult tilec::planOuterProduct(KernelPlan &plan, const GPUGrid &grid,
     if (!operand.value.getType().isIntOrFloat())
       return scheduleError(plan) << "the outer-product tiling needs scalar "
                                     "integer or float operands";
-  ContractionShape shape = shapeOf(*nest);
+  ContractionShape shape = contractionShapeOf(*nest);
   OuterProductCheck check =
       checkOuterProductTiling(shape, grid, plan.schedule, target);
   if (!check.tiling)

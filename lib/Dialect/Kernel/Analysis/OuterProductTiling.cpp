@@ -11,6 +11,22 @@
 using namespace tilec;
 using schedule::KernelSchedule;
 
+ContractionShape tilec::contractionShapeOf(const ContractionNest &nest) {
+  ContractionShape shape;
+  shape.freeLoop[0] = nest.loopOf(BandRole::Free0);
+  shape.freeLoop[1] = nest.loopOf(BandRole::Free1);
+  shape.reduction = mlir::affine::AffineForOp(nest.reduction)
+                        .getConstantUpperBound();
+  for (unsigned i = 0; i < 2; ++i) {
+    mlir::Type type = nest.operands[i].value.getType();
+    shape.elementBytes[i] =
+        type.isIntOrFloat()
+            ? std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8)
+            : 4;
+  }
+  return shape;
+}
+
 int64_t OuterProductTiling::localBytes(const ContractionShape &shape) const {
   return buffers * chunk *
          (rows.block * shape.elementBytes[rows.operand] +

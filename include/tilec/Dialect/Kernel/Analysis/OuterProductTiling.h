@@ -20,6 +20,7 @@
 #ifndef TILEC_DIALECT_KERNEL_ANALYSIS_OUTERPRODUCTTILING_H
 #define TILEC_DIALECT_KERNEL_ANALYSIS_OUTERPRODUCTTILING_H
 
+#include "tilec/Dialect/Kernel/Analysis/ContractionNest.h"
 #include "tilec/Dialect/Kernel/Analysis/GPUGrid.h"
 #include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Schedule/Schedule.h"
@@ -40,6 +41,9 @@ struct ContractionShape {
   /// Bytes of one element of each operand's staged tile.
   int64_t elementBytes[2] = {4, 4};
 };
+
+/// The shape of a matched nest.
+ContractionShape contractionShapeOf(const ContractionNest &nest);
 
 /// One grid side of the tiling: the operand whose free loop is grid y
 /// (rows) or grid x (columns), and the sizes the schedule gives it.

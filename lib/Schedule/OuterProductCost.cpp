@@ -1,0 +1,201 @@
+//===- OuterProductCost.cpp - The outer-product tiling, costed ------------===//
+//
+// See OuterProductCost.h. The estimate follows a work-group through the
+// compute units: the busiest one runs ceil(groups / units) work-groups in
+// rounds of as many as its registers hold, each round as fast as its
+// subgroups can keep the FMA units busy. Memory is rarely the limit of
+// this tiling (each staged element feeds a whole row or column of the
+// block), but its terms are counted so that thin blocks lose.
+//
+// Measured on the H200 (OpenCL, 4096^3, 128x128 blocks of 8x8): a kernel
+// of 134 registers per work-item (one work-group of 8 subgroups per SM)
+// ran at 35.4 TFLOP/s, the same at 128 registers (two work-groups) at 43.0:
+// kHidingExponent makes 8 resident subgroups 0.81 of 16.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OuterProductCost.h"
+
+#include "CostTerms.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace tilec;
+using namespace tilec::schedule;
+
+namespace {
+
+/// 32-bit registers per compute unit (NVIDIA since Kepler, AMD's per SIMD
+/// pair) and per work-item at most.
+constexpr double kGPURegistersPerCU = 65536;
+constexpr int64_t kGPUMaxRegistersPerItem = 255;
+/// Registers a work-item needs beside its tile, fragments and prefetch:
+/// addresses, indices, the loop (ptxas reported 128 for 64 + 16 + 8).
+constexpr int64_t kRegisterOverhead = 40;
+/// Resident subgroups per compute unit at which latency is hidden, and how
+/// fast fewer hide it: (subgroups / kSubgroupsToHide) ^ kHidingExponent.
+constexpr double kSubgroupsToHide = 16;
+constexpr double kHidingExponent = 0.3;
+/// Instructions per step beside the FMAs and fragment loads (the
+/// broadcasts of a row fragment's elements, the loop).
+constexpr double kStepOverhead = 2;
+
+/// Work-items in a subgroup's tile per side: 8 lanes along the columns (a
+/// 128-byte row of fragments), the rest along the rows.
+std::pair<int64_t, int64_t> laneGrid(const DeviceProfile &device) {
+  int64_t lanes = std::max<int64_t>(device.subgroupSize, 1);
+  int64_t columns = std::min<int64_t>(lanes, 8);
+  return {lanes / columns, columns};
+}
+
+int64_t registersPerItem(const OuterProductTiling &tiling) {
+  int64_t staged = tiling.chunk * (tiling.rows.block + tiling.columns.block);
+  int64_t prefetch =
+      tiling.buffers == 2 ? (staged + tiling.items - 1) / tiling.items : 0;
+  return tiling.rows.thread * tiling.columns.thread + tiling.rows.thread +
+         tiling.columns.thread + prefetch + kRegisterOverhead;
+}
+
+/// The work-groups of the tiling one compute unit holds at once.
+double residentGroups(const OuterProductTiling &tiling) {
+  double items = double(tiling.items);
+  double byRegisters = std::floor(
+      kGPURegistersPerCU / (items * double(registersPerItem(tiling))));
+  double byItems = std::floor(kGPUMaxItemsPerCU / items);
+  return std::max(1.0, std::min(byRegisters, byItems));
+}
+
+} // namespace
+
+std::optional<OuterProductTiling>
+schedule::legalOuterProductTiling(const KernelModel &kernel,
+                                  const KernelSchedule &schedule,
+                                  const DeviceProfile &device) {
+  if (!kernel.contraction || !schedule.tilesOuterProduct())
+    return std::nullopt;
+  GPUGrid grid = computeGPUGrid(kernel.parallelExtents, schedule);
+  if (checkGPUGrid(grid, schedule, device))
+    return std::nullopt;
+  OuterProductCheck check =
+      checkOuterProductTiling(*kernel.contraction, grid, schedule, device);
+  if (!check.tiling || registersPerItem(*check.tiling) > kGPUMaxRegistersPerItem)
+    return std::nullopt;
+  return check.tiling;
+}
+
+double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
+                                             const KernelSchedule &schedule,
+                                             const DeviceProfile &device) {
+  std::optional<OuterProductTiling> tiling =
+      legalOuterProductTiling(kernel, schedule, device);
+  if (!tiling)
+    return std::numeric_limits<double>::infinity();
+  GPUGrid grid = computeGPUGrid(kernel.parallelExtents, schedule);
+  const ContractionShape &shape = *kernel.contraction;
+  double units = double(std::max<int64_t>(device.computeUnits, 1));
+  double clock = clockHz(device);
+  double groups = double(grid.groups());
+  double lanes = double(std::max<int64_t>(device.subgroupSize, 1));
+  double subgroups = std::ceil(double(tiling->items) / lanes);
+
+  // The work the grid does, padding included.
+  double padded = 1;
+  for (const GridDim &dim : grid.dims)
+    padded *= double(dim.groups() * dim.block) / double(dim.extent);
+  double flops = kernel.totalFlops * padded;
+
+  // The busiest compute unit's rounds of resident work-groups.
+  double perUnit = std::ceil(groups / units);
+  double resident = residentGroups(*tiling);
+  double rounds = std::ceil(perUnit / resident);
+  double active = std::min(perUnit, resident);
+  double hiding = std::pow(std::min(1.0, active * subgroups / kSubgroupsToHide),
+                           kHidingExponent);
+  // Per step a work-item issues its FMAs, a fragment load per vector of
+  // its rows and columns, and some overhead.
+  double fmas = double(tiling->rows.thread * tiling->columns.thread);
+  double issue =
+      fmas / (fmas +
+              double(tiling->rows.thread + tiling->columns.thread) /
+                  double(tiling->vector) +
+              kStepOverhead);
+  double perGroup = flops / groups;
+  double compute = rounds * active * perGroup * units /
+                   (estimatedPeakFlops(device) * issue * hiding);
+
+  // Local memory: the distinct elements a subgroup reads per step (its
+  // lanes share fragments), against the compute units' bandwidth.
+  double steps = double(shape.reduction);
+  double accesses = groups * subgroups * steps *
+                    double(tiling->rows.warp + tiling->columns.warp);
+  double local = accesses / (units * clock * kGPUAccessesPerCycle);
+  // L2: each work-group reads its rows and columns of both operands once.
+  double l2Bytes =
+      groups * steps *
+      double(tiling->rows.block * shape.elementBytes[tiling->rows.operand] +
+             tiling->columns.block *
+                 shape.elementBytes[tiling->columns.operand]);
+  double peakBytes = estimatedPeakBytes(device);
+  double l2 = l2Bytes / (kGPUL2OverDRAM * peakBytes);
+  double dram = kernel.uniqueBytes / peakBytes;
+
+  double chunks = std::ceil(steps / double(tiling->chunk));
+  double barriers = chunks * double(tiling->buffers == 2 ? 1 : 2) *
+                    rounds * kGPUBarrierCycles / clock;
+  return overlapped({compute, local, l2, dram}) + barriers + kLaunchSeconds;
+}
+
+void schedule::addOuterProductCandidates(
+    const KernelModel &kernel, const DeviceProfile &device,
+    llvm::function_ref<void(const KernelSchedule &)> add) {
+  if (!kernel.contraction || device.isCPU)
+    return;
+  unsigned n = kernel.parallelExtents.size();
+  if (n < 2)
+    return;
+  auto [laneRows, laneColumns] = laneGrid(device);
+  int64_t maxItems = std::min<int64_t>(device.maxWorkGroupSize, 256);
+  // Register tiles (rows x columns), and subgroups per work-group (rows x
+  // columns of subgroup tiles).
+  const std::pair<int64_t, int64_t> threads[] = {{8, 8}, {4, 8}, {4, 4}};
+  const std::pair<int64_t, int64_t> layouts[] = {{1, 1}, {2, 1}, {1, 2}, {2, 2},
+                                                 {4, 2}, {2, 4}};
+  const int64_t chunks[] = {8, 16};
+  std::vector<std::vector<int64_t>> orders = {{}};
+  std::vector<int64_t> swapped;
+  for (unsigned i = 0; i < n; ++i)
+    swapped.push_back(i);
+  std::swap(swapped[n - 1], swapped[n - 2]);
+  orders.push_back(swapped);
+  for (const std::vector<int64_t> &order : orders)
+    for (auto [rowThread, columnThread] : threads)
+      for (auto [rowWarps, columnWarps] : layouts) {
+        if (laneRows * laneColumns * rowWarps * columnWarps > maxItems)
+          continue;
+        for (int64_t chunk : chunks) {
+          chunk = std::min(chunk, kernel.contraction->reduction);
+          KernelSchedule schedule;
+          schedule.order = order;
+          schedule.block.assign(n, 1);
+          schedule.thread.assign(n, 1);
+          schedule.warp.assign(n, 1);
+          // Grid y is the loop before x in the mapped order.
+          unsigned x = order.empty() ? n - 1 : unsigned(order[n - 1]);
+          unsigned y = order.empty() ? n - 2 : unsigned(order[n - 2]);
+          schedule.thread[y] = rowThread;
+          schedule.thread[x] = columnThread;
+          schedule.warp[y] = rowThread * laneRows;
+          schedule.warp[x] = columnThread * laneColumns;
+          schedule.block[y] = schedule.warp[y] * rowWarps;
+          schedule.block[x] = schedule.warp[x] * columnWarps;
+          schedule.block.push_back(chunk);
+          schedule.vector = 4;
+          schedule.buffers = 2;
+          if (legalOuterProductTiling(kernel, schedule, device))
+            add(schedule);
+          if (chunk == kernel.contraction->reduction)
+            break;
+        }
+      }
+}
