@@ -27,6 +27,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 using namespace tilec;
 using namespace tilec::compiler;
 
@@ -120,6 +122,23 @@ scheduleKernelsOf(mlir::ModuleOp module, ProgramLoader &loader,
 
 /// The loop level to the gpu level, in place, for the module's
 /// #tilec.gpu_target.
+/// That the manifest launches every kernel nest of `nests` and nothing
+/// else, by fingerprint.
+llvm::Error checkKernelsLaunched(const std::vector<KernelReport> &nests,
+                                 const rt::Manifest &manifest) {
+  std::set<std::string> scheduled, launched;
+  for (const KernelReport &nest : nests)
+    scheduled.insert(nest.fingerprint);
+  for (const rt::ManifestKernel &kernel : manifest.kernels)
+    launched.insert(kernel.fingerprint);
+  if (scheduled != launched)
+    return runtimeError(fmt::format(
+        "internal error: the {} kernel nests were compiled into {} kernels "
+        "of other fingerprints",
+        nests.size(), manifest.kernels.size()));
+  return llvm::Error::success();
+}
+
 llvm::Error mapToGPULevel(mlir::MLIRContext &context, mlir::ModuleOp module) {
   TimedStage stage("GPU mapping");
   mlir::PassManager pm(&context);
@@ -252,13 +271,12 @@ tilec::compiler::compileProgram(ProgramLoader &loader,
       backend.serialize(module, artefactRequest);
   if (!artefact)
     return artefact.takeError();
-  // The manifest launches one kernel per kernel nest the schedules saw.
-  if (artefact->manifest && request.device &&
-      artefact->manifest->kernels.size() != compiled.kernels.size())
-    return runtimeError(fmt::format("internal error: {} kernel nests became "
-                                    "{} kernels",
-                                    compiled.kernels.size(),
-                                    artefact->manifest->kernels.size()));
+  // The manifest launches the kernel nests the schedules saw, each as one
+  // kernel or (a split reduction) several with its fingerprint.
+  if (artefact->manifest && request.device)
+    if (llvm::Error error =
+            checkKernelsLaunched(compiled.kernels, *artefact->manifest))
+      return std::move(error);
   compiled.artefact = std::move(*artefact);
   compiled.temporaries = temporaryMemoryOf(module);
   if (cached)

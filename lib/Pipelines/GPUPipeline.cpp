@@ -24,6 +24,8 @@
 using namespace mlir;
 
 void tilec::buildLoopsToGPUPipeline(OpPassManager &pm) {
+  // Before the defaults: the kernel that aggregates the slices has none.
+  pm.addNestedPass<func::FuncOp>(createTilecGPUSplitReductionsPass());
   pm.addNestedPass<func::FuncOp>(createTilecGPUDefaultSchedulePass());
   pm.addPass(createTilecMapKernelsToGPUPass());
   // Equal kernels (a network's repeated blocks) are compiled once.
@@ -32,9 +34,8 @@ void tilec::buildLoopsToGPUPipeline(OpPassManager &pm) {
   // holds outside kernel nests, so that the gpu level has none.
   pm.addPass(createLowerAffinePass());
   // Index arithmetic in 32 bits wherever the ranges of the ids, the known
-  // work-group and grid sizes and the loop bounds prove it fits: half the
-  // registers of 64-bit addresses in OpenCL C (the outer-product kernels
-  // run twice the work-groups per compute unit for it), the same values.
+  // work-group and grid sizes and the loop bounds prove it fits: fewer
+  // registers for addresses in OpenCL C, the same values.
   arith::ArithIntRangeNarrowingOptions narrowing;
   narrowing.bitwidthsSupported = {32};
   pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>().addPass(

@@ -40,6 +40,8 @@ constexpr double kHidingExponent = 0.3;
 /// Instructions per step beside the FMAs and fragment loads (the
 /// broadcasts of a row fragment's elements, the loop).
 constexpr double kStepOverhead = 2;
+/// The shortest slice of a split reduction worth a work-group.
+constexpr int64_t kMinSliceSteps = 64;
 
 /// Work-items in a subgroup's tile per side: 8 lanes along the columns (a
 /// 128-byte row of fragments), the rest along the rows.
@@ -66,19 +68,41 @@ double residentGroups(const OuterProductTiling &tiling) {
   return std::max(1.0, std::min(byRegisters, byItems));
 }
 
+/// The split variants of `schedule` worth ranking: where its work-groups
+/// leave compute units idle, slices of the reduction that bring the count
+/// up to about two per unit, each slice at least kMinSliceSteps long.
+void addSplits(const KernelModel &kernel, const DeviceProfile &device,
+               KernelSchedule schedule,
+               llvm::function_ref<void(const KernelSchedule &)> add) {
+  int64_t groups = computeGPUGrid(kernel.parallelExtents, schedule).groups();
+  int64_t units = std::max<int64_t>(device.computeUnits, 1);
+  int64_t reduction = kernel.contraction->reduction;
+  for (int64_t split = 2; groups * split <= 4 * units; split *= 2) {
+    if (reduction % split != 0 || reduction / split < kMinSliceSteps)
+      break;
+    schedule.split = split;
+    if (schedule::legalOuterProductTiling(kernel, schedule, device))
+      add(schedule);
+  }
+}
+
 } // namespace
 
 std::optional<OuterProductTiling>
 schedule::legalOuterProductTiling(const KernelModel &kernel,
                                   const KernelSchedule &schedule,
                                   const DeviceProfile &device) {
-  if (!kernel.contraction || !schedule.tilesOuterProduct())
+  if (!kernel.contraction || !schedule.tilesOuterProduct() ||
+      checkReductionSplit(*kernel.contraction, schedule.split))
     return std::nullopt;
   GPUGrid grid = computeGPUGrid(kernel.parallelExtents, schedule);
   if (checkGPUGrid(grid, schedule, device))
     return std::nullopt;
+  // A split kernel tiles each slice of the reduction.
+  ContractionShape slice = *kernel.contraction;
+  slice.reduction /= schedule.split;
   OuterProductCheck check =
-      checkOuterProductTiling(*kernel.contraction, grid, schedule, device);
+      checkOuterProductTiling(slice, grid, schedule, device);
   if (!check.tiling || registersPerItem(*check.tiling) > kGPUMaxRegistersPerItem)
     return std::nullopt;
   return check.tiling;
@@ -95,7 +119,9 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
   const ContractionShape &shape = *kernel.contraction;
   double units = double(std::max<int64_t>(device.computeUnits, 1));
   double clock = clockHz(device);
-  double groups = double(grid.groups());
+  // Each slice of a split reduction is a work-group of its own.
+  double slices = double(schedule.split);
+  double groups = double(grid.groups()) * slices;
   double lanes = double(std::max<int64_t>(device.subgroupSize, 1));
   double subgroups = std::ceil(double(tiling->items) / lanes);
 
@@ -126,7 +152,7 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
 
   // Local memory: the distinct elements a subgroup reads per step (its
   // lanes share fragments), against the compute units' bandwidth.
-  double steps = double(shape.reduction);
+  double steps = double(shape.reduction) / slices;
   double accesses = groups * subgroups * steps *
                     double(tiling->rows.warp + tiling->columns.warp);
   double local = accesses / (units * clock * kGPUAccessesPerCycle);
@@ -143,7 +169,20 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
   double chunks = std::ceil(steps / double(tiling->chunk));
   double barriers = chunks * double(tiling->buffers == 2 ? 1 : 2) *
                     rounds * kGPUBarrierCycles / clock;
-  return overlapped({compute, local, l2, dram}) + barriers + kLaunchSeconds;
+  double seconds =
+      overlapped({compute, local, l2, dram}) + barriers + kLaunchSeconds;
+  if (schedule.split > 1) {
+    // The slices' results written and read back, and the result written,
+    // by a second kernel.
+    double cells = 1;
+    for (int64_t extent : kernel.parallelExtents)
+      cells *= double(extent);
+    double resultBytes = double(std::max(shape.elementBytes[0],
+                                         shape.elementBytes[1]));
+    seconds += (2 * slices + 1) * cells * resultBytes / peakBytes +
+               kLaunchSeconds;
+  }
+  return seconds;
 }
 
 void schedule::addOuterProductCandidates(
@@ -192,8 +231,10 @@ void schedule::addOuterProductCandidates(
           schedule.block.push_back(chunk);
           schedule.vector = 4;
           schedule.buffers = 2;
-          if (legalOuterProductTiling(kernel, schedule, device))
-            add(schedule);
+          if (!legalOuterProductTiling(kernel, schedule, device))
+            continue;
+          add(schedule);
+          addSplits(kernel, device, schedule, add);
           if (chunk == kernel.contraction->reduction)
             break;
         }

@@ -52,6 +52,8 @@ std::string KernelSchedule::str() const {
     printList(os << " ", "warp", warp);
   if (buffers != 1)
     os << " buffers=" << buffers;
+  if (split != 1)
+    os << " split=" << split;
   return text;
 }
 
@@ -68,7 +70,7 @@ bool tilec::schedule::validateSchedule(const KernelSchedule &schedule,
   }
   for (auto [key, value] :
        {std::pair<llvm::StringRef, int64_t>{"vector", schedule.vector},
-        {"unroll", schedule.unroll}})
+        {"unroll", schedule.unroll}, {"split", schedule.split}})
     if (value < 1) {
       error = ("'" + key + "' must be an integer >= 1").str();
       return false;

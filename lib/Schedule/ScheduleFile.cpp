@@ -112,6 +112,8 @@ json scheduleObject(const KernelSchedule &schedule) {
     object["warp"] = schedule.warp;
   if (schedule.buffers != 1)
     object["buffers"] = schedule.buffers;
+  if (schedule.split != 1)
+    object["split"] = schedule.split;
   return object;
 }
 
@@ -191,7 +193,7 @@ bool ScheduleFileReader::readSchedule(const json &value,
                                       KernelSchedule &schedule) {
   if (!checkKeys(value, where,
                  {"block", "thread", "vector", "unroll", "stage", "order",
-                  "warp", "buffers"}))
+                  "warp", "buffers", "split"}))
     return false;
   KernelSchedule s;
   if (!readIntList(value, where, "block", s.block) ||
@@ -201,7 +203,7 @@ bool ScheduleFileReader::readSchedule(const json &value,
     return false;
   for (auto [key, field] :
        {std::pair<const char *, int64_t *>{"vector", &s.vector},
-        {"unroll", &s.unroll}, {"buffers", &s.buffers}})
+        {"unroll", &s.unroll}, {"buffers", &s.buffers}, {"split", &s.split}})
     if (auto found = value.find(key);
         found != value.end() && !readInt(*found, at(where, key), *field))
       return false;

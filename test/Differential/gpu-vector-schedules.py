@@ -17,11 +17,13 @@ With --outer-product, the kernels with two or more parallel loops and a
 reduction directly inside them (the programs given must make those
 contractions of two operands) get the outer-product tiling instead:
 fragments of V, 4 x 4 registers per work-item, 8 x 16 subgroup tiles, the
-block and reduction chunk given, --buffers local buffers.
+block and reduction chunk given, --buffers local buffers, and with --split S
+the reduction in S slices (where S divides it; other kernels unsplit).
 
 Usage: gpu-vector-schedules.py --tilec T --target opencl|spirv --vector V
                                [--reverse-order] [--args="-D N=64 ..."]
-                               [--outer-product BY,BX,CHUNK [--buffers B]]
+                               [--outer-product BY,BX,CHUNK [--buffers B]
+                                [--split S]]
                                FILE.tile...
 """
 
@@ -81,7 +83,7 @@ def kernels(tilec, program, extra):
             for (fp, name), (trips, reduction) in zip(found, starts)]
 
 
-def outer_product_schedule(trips, width, sizes, buffers):
+def outer_product_schedule(trips, width, sizes, buffers, split):
     """The outer-product tiling of a contraction whose rows and columns are
     its two innermost parallel loops."""
     rows, columns, chunk = sizes
@@ -89,7 +91,7 @@ def outer_product_schedule(trips, width, sizes, buffers):
     block, thread, warp = [1] * count, [1] * count, [1] * count
     block[-2:], thread[-2:], warp[-2:] = [rows, columns], [4, 4], [8, 16]
     return {"block": block + [chunk], "thread": thread, "vector": width,
-            "warp": warp, "buffers": buffers}
+            "warp": warp, "buffers": buffers, "split": split}
 
 
 def schedule(trips, width, reverse):
@@ -125,10 +127,11 @@ def run(args, program, device):
         if args.outer_product:
             if len(trips) < 2 or reduction is None:
                 continue
+            split = args.split if reduction % args.split == 0 else 1
             sizes = list(args.outer_product)
-            sizes[2] = min(sizes[2], reduction)
+            sizes[2] = min(sizes[2], reduction // split)
             chosen = outer_product_schedule(trips, args.vector, sizes,
-                                            args.buffers)
+                                            args.buffers, split)
         elif takes_vector(trips, args.vector, args.reverse_order):
             chosen = schedule(trips, args.vector, args.reverse_order)
         else:
@@ -174,6 +177,7 @@ def main():
     parser.add_argument("--outer-product", metavar="BY,BX,CHUNK",
                         type=lambda text: [int(n) for n in text.split(",")])
     parser.add_argument("--buffers", type=int, default=2)
+    parser.add_argument("--split", type=int, default=1)
     parser.add_argument("--args", default="",
                         help="tilec arguments for every program")
     parser.add_argument("programs", nargs="+")

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Dialect/Kernel/Analysis/ContractionNest.h"
+#include "tilec/Dialect/Kernel/Analysis/OuterProductTiling.h"
 #include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -90,6 +91,54 @@ func.func @f(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>
   CHECK(nest.operands[1].alignedElements == 16);
   CHECK(nest.prologue.size() == 1); // the constant
   CHECK(nest.epilogue.size() == 1); // the store
+  // The sum starts at 0.0, its identity: it may be split in slices.
+  ContractionShape shape = contractionShapeOf(nest);
+  CHECK(shape.freeLoop[0] == 0);
+  CHECK(shape.freeLoop[1] == 1);
+  CHECK(shape.reduction == 32);
+  CHECK(shape.startsAtIdentity);
+}
+
+TEST_CASE("contraction nest: where the reduction starts", "[contraction-nest]") {
+  struct Case {
+    const char *init, *aggregate;
+    bool identity;
+  };
+  const Case cases[] = {
+      {"-0.0", "arith.addf", true},       {"1.0", "arith.addf", false},
+      {"0xFF800000", "arith.maxnumf", true}, // -inf
+      {"0xFF800000", "arith.maximumf", true},
+      {"0.0", "arith.maximumf", false},   {"0x7F800000", "arith.minimumf", true},
+      {"1.0", "arith.mulf", true},        {"2.0", "arith.mulf", false},
+  };
+  for (const Case &c : cases) {
+    INFO(c.init << " " << c.aggregate);
+    std::string text =
+        std::string("func.func @f(%a: memref<4x8xf32>, %b: memref<8x4xf32>, "
+                    "%c: memref<4x4xf32>) {\n"
+                    "  affine.for %i = 0 to 4 {\n"
+                    "    affine.for %j = 0 to 4 {\n"
+                    "      %z = arith.constant ") +
+        c.init +
+        " : f32\n"
+        "      %s = affine.for %k = 0 to 8 iter_args(%acc = %z) -> (f32) {\n"
+        "        %x = affine.load %a[%i, %k] : memref<4x8xf32>\n"
+        "        %y = affine.load %b[%k, %j] : memref<8x4xf32>\n"
+        "        %p = arith.mulf %x, %y : f32\n"
+        "        %n = " +
+        c.aggregate +
+        " %acc, %p : f32\n"
+        "        affine.yield %n : f32\n"
+        "      }\n"
+        "      affine.store %s, %c[%i, %j] : memref<4x4xf32>\n"
+        "    }\n"
+        "  }\n"
+        "  return\n"
+        "}\n";
+    NestFixture fixture(text.c_str());
+    REQUIRE(fixture.nest);
+    CHECK(contractionShapeOf(*fixture.nest).startsAtIdentity == c.identity);
+  }
 }
 
 TEST_CASE("contraction nest: batch and output-only loops",

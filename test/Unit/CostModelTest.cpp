@@ -344,6 +344,23 @@ TEST_CASE("Contractions take the outer-product tiling on a known GPU",
     CHECK_FALSE(schedule.tilesOuterProduct());
 }
 
+TEST_CASE("Small outputs of long reductions are split on a GPU",
+          "[costmodel]") {
+  // 256 x 256 results of 16384 products: 128 x 128 blocks would be 4
+  // work-groups for 132 compute units.
+  Kernel longK(matmulSource(256, 256, 16384));
+  KernelSchedule best = chooseDefaultGPUSchedule(longK.model, h200Profile());
+  INFO(best.str());
+  REQUIRE(best.tilesOuterProduct());
+  CHECK(best.split > 1);
+  CHECK(16384 % best.split == 0);
+  int64_t groups = (256 / best.block[0]) * (256 / best.block[1]) * best.split;
+  CHECK(groups >= 132);
+  // A square 4096^3 fills the device without.
+  Kernel big(matmulSource(4096, 4096, 4096));
+  CHECK(chooseDefaultGPUSchedule(big.model, h200Profile()).split == 1);
+}
+
 TEST_CASE("Outer-product schedules the device cannot run are not ranked",
           "[costmodel]") {
   DeviceProfile device = h200Profile();

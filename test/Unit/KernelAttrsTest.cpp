@@ -91,6 +91,8 @@ TEST_CASE("schedule attribute: each rule is an error at its location",
        "'warp' holds 0, below 1"},
       {"three buffers", [](KernelSchedule &s) { s.buffers = 3; },
        "'buffers' must be 1 or 2"},
+      {"zero split", [](KernelSchedule &s) { s.split = 0; },
+       "'split' must be an integer >= 1"},
   };
   for (const Case &c : cases) {
     INFO(c.what);
@@ -122,6 +124,7 @@ TEST_CASE("schedule attribute: the plain data round-trips",
   KernelSchedule tiled = sample();
   tiled.warp = {32, 64};
   tiled.buffers = 2;
+  tiled.split = 8;
   CHECK(ScheduleAttr::get(&ctx.context, tiled).getSchedule() == tiled);
 }
 
@@ -150,11 +153,12 @@ TEST_CASE("schedule attribute: the text form reads back",
   KernelSchedule tiled = sample();
   tiled.warp = {32, 64};
   tiled.buffers = 2;
+  tiled.split = 8;
   text.clear();
   llvm::raw_string_ostream(text) << ScheduleAttr::get(&ctx.context, tiled);
   CHECK(text == "#tilec.schedule<block = [64, 64, 0], thread = [4, 8], "
                 "vector = 4, unroll = 2, stage = [true, false], "
-                "order = [1, 0], warp = [32, 64], buffers = 2>");
+                "order = [1, 0], warp = [32, 64], buffers = 2, split = 8>");
   CHECK(mlir::parseAttribute(text, &ctx.context) ==
         ScheduleAttr::get(&ctx.context, tiled));
 }

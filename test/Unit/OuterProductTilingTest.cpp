@@ -74,6 +74,19 @@ TEST_CASE("outer-product tiling: the operands swap with the loop order",
   CHECK(result.tiling->columns.operand == 0);
 }
 
+TEST_CASE("outer-product tiling: splitting the reduction", "[outer-product]") {
+  ContractionShape shape = matmul(); // 256 iterations
+  CHECK_FALSE(checkReductionSplit(shape, 1)); // no split: nothing to check
+  CHECK(checkReductionSplit(shape, 4) ==
+        std::string("split = 4 needs a reduction that starts at its "
+                    "aggregation's identity"));
+  shape.startsAtIdentity = true;
+  CHECK_FALSE(checkReductionSplit(shape, 4));
+  CHECK(checkReductionSplit(shape, 3) ==
+        std::string("split = 3 does not divide the 256 iterations of the "
+                    "reduction"));
+}
+
 TEST_CASE("outer-product tiling: each rule's message", "[outer-product]") {
   struct Case {
     const char *what;

@@ -46,6 +46,7 @@ ScheduleEntry sampleEntry() {
   entry.schedule.order = {1, 0};
   entry.schedule.warp = {32, 64};
   entry.schedule.buffers = 2;
+  entry.schedule.split = 4;
   entry.seconds = 0.00123;
   entry.defaultSeconds = 0.0031;
   entry.date = "2026-11-30";
@@ -363,7 +364,10 @@ TEST_CASE("schedule file: schedule errors", "[schedule]") {
         where + ": 'buffers' must be 1 or 2");
   CHECK(scheduleErrorOf({{"buffers", 0}}) ==
         where + ": 'buffers' must be 1 or 2");
-  CHECK(scheduleErrorOf({{"warp", {32, 64}}, {"buffers", 2}}) == "");
+  CHECK(scheduleErrorOf({{"split", 0}}) ==
+        where + ": 'split' must be an integer >= 1");
+  CHECK(scheduleErrorOf({{"warp", {32, 64}}, {"buffers", 2}, {"split", 16}}) ==
+        "");
 }
 
 TEST_CASE("schedule file: applied to the kernels of its device", "[schedule]") {

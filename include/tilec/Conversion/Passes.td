@@ -56,6 +56,26 @@ def ConvertTileToLoopsPass
 // (tilec/Dialect/Kernel/IR/KernelAttrs.td), or the default one; none takes
 // the device's facts as options.
 
+def TilecGPUSplitReductionsPass
+    : Pass<"tilec-gpu-split-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Compute the reductions of kernels scheduled with split = S "
+                "as S slices and a second kernel that aggregates them";
+  let description = [{
+    For every kernel nest whose `tilec.schedule` has `split` = S > 1 (a
+    contraction whose reduction starts at its aggregation's identity, S
+    dividing its length): a temporary of S x band results, a kernel that
+    computes slice s of the reduction for every cell (the slice loop
+    prepended to the band and to the schedule, on grid z) and a kernel
+    `NAME.combine` that aggregates the slices from the nest's start and
+    runs its epilogue (no schedule: the default one applies). Both keep
+    the nest's fingerprint. Kernels that cannot be split are an error
+    naming the rule.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::tilec::kernel::KernelDialect"];
+}
+
 def TilecGPUDefaultSchedulePass
     : Pass<"tilec-gpu-default-schedule", "::mlir::func::FuncOp"> {
   let summary = "Give every kernel without a tilec.schedule the default GPU "

@@ -44,6 +44,12 @@
 //               compute, wait; 2 = two tiles, the next block loaded into
 //               registers while the current one is computed, one barrier
 //               per block.
+//   split       GPU, a contraction (ContractionNest.h): computes the
+//               reduction as `split` equal slices, each a work-group's
+//               partial result in a temporary, then a second kernel
+//               aggregates the slices and runs the epilogue; for outputs
+//               too small to fill the device. Needs the reduction to start
+//               at its aggregation's identity and split to divide it.
 // Every list may be shorter than the loop count: missing entries take the
 // defaults (0, 1, false, identity). Targets ignore what does not apply.
 //
@@ -68,6 +74,7 @@ struct KernelSchedule {
   std::vector<int64_t> order;
   std::vector<int64_t> warp;
   int64_t buffers = 1;
+  int64_t split = 1;
 
   int64_t blockOf(unsigned loop) const {
     return loop < block.size() ? block[loop] : 0;
@@ -86,10 +93,11 @@ struct KernelSchedule {
   bool operator==(const KernelSchedule &o) const {
     return block == o.block && thread == o.thread && vector == o.vector &&
            unroll == o.unroll && stage == o.stage && order == o.order &&
-           warp == o.warp && buffers == o.buffers;
+           warp == o.warp && buffers == o.buffers && split == o.split;
   }
   /// "block=[64,64,0] thread=[4,8] vector=8 unroll=1 stage=[] order=[]",
-  /// then " warp=[..]" and " buffers=N" where they are not the defaults.
+  /// then " warp=[..]", " buffers=N" and " split=N" where they are not
+  /// the defaults.
   std::string str() const;
 };
 

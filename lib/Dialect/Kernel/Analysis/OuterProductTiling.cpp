@@ -6,10 +6,34 @@
 
 #include "tilec/Dialect/Kernel/Analysis/OuterProductTiling.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace tilec;
 using schedule::KernelSchedule;
+
+/// Whether `start` leaves every value `aggregate` combines it with as it
+/// is, so that slices can start from it: arith's neutral element, either
+/// zero for a float sum, and -inf (+inf) for a float maximum (minimum),
+/// which maxnumf's NaN identity also ignores.
+static bool isIdentityOf(mlir::Operation *aggregate, mlir::Attribute start) {
+  std::optional<mlir::TypedAttr> identity =
+      mlir::arith::getNeutralElement(aggregate);
+  if (identity && start == *identity)
+    return true;
+  auto value = mlir::dyn_cast<mlir::FloatAttr>(start);
+  if (!value)
+    return false;
+  const llvm::APFloat &f = value.getValue();
+  if (mlir::isa<mlir::arith::AddFOp>(aggregate))
+    return f.isZero();
+  if (mlir::isa<mlir::arith::MaxNumFOp, mlir::arith::MaximumFOp>(aggregate))
+    return f.isInfinity() && f.isNegative();
+  if (mlir::isa<mlir::arith::MinNumFOp, mlir::arith::MinimumFOp>(aggregate))
+    return f.isInfinity() && !f.isNegative();
+  return false;
+}
 
 ContractionShape tilec::contractionShapeOf(const ContractionNest &nest) {
   ContractionShape shape;
@@ -17,6 +41,10 @@ ContractionShape tilec::contractionShapeOf(const ContractionNest &nest) {
   shape.freeLoop[1] = nest.loopOf(BandRole::Free1);
   shape.reduction = mlir::affine::AffineForOp(nest.reduction)
                         .getConstantUpperBound();
+  mlir::Value init = mlir::affine::AffineForOp(nest.reduction).getInits()[0];
+  mlir::Attribute start;
+  if (mlir::matchPattern(init, mlir::m_Constant(&start)))
+    shape.startsAtIdentity = isIdentityOf(nest.aggregate, start);
   for (unsigned i = 0; i < 2; ++i) {
     mlir::Type type = nest.operands[i].value.getType();
     shape.elementBytes[i] =
@@ -25,6 +53,21 @@ ContractionShape tilec::contractionShapeOf(const ContractionNest &nest) {
             : 4;
   }
   return shape;
+}
+
+std::optional<std::string>
+tilec::checkReductionSplit(const ContractionShape &shape, int64_t split) {
+  if (split == 1)
+    return std::nullopt;
+  if (!shape.startsAtIdentity)
+    return std::string("split = ") + std::to_string(split) +
+           " needs a reduction that starts at its aggregation's identity";
+  if (shape.reduction % split != 0)
+    return llvm::formatv("split = {0} does not divide the {1} iterations of "
+                         "the reduction",
+                         split, shape.reduction)
+        .str();
+  return std::nullopt;
 }
 
 int64_t OuterProductTiling::localBytes(const ContractionShape &shape) const {

@@ -110,8 +110,10 @@ static KernelSchedule toSchedule(ArrayRef<int64_t> block,
                                  ArrayRef<int64_t> thread, int64_t vector,
                                  int64_t unroll, ArrayRef<bool> stage,
                                  ArrayRef<int64_t> order,
-                                 ArrayRef<int64_t> warp, int64_t buffers) {
+                                 ArrayRef<int64_t> warp, int64_t buffers,
+                                 int64_t split) {
   KernelSchedule s;
+  s.split = split;
   s.warp.assign(warp.begin(), warp.end());
   s.buffers = buffers;
   s.block.assign(block.begin(), block.end());
@@ -130,7 +132,8 @@ ScheduleAttr ScheduleAttr::get(MLIRContext *context,
              ArrayRef<int64_t>(schedule.thread), schedule.vector,
              schedule.unroll, ArrayRef<bool>(stage),
              ArrayRef<int64_t>(schedule.order),
-             ArrayRef<int64_t>(schedule.warp), schedule.buffers);
+             ArrayRef<int64_t>(schedule.warp), schedule.buffers,
+             schedule.split);
 }
 
 ScheduleAttr
@@ -142,12 +145,14 @@ ScheduleAttr::getChecked(function_ref<InFlightDiagnostic()> emitError,
                     ArrayRef<int64_t>(schedule.thread), schedule.vector,
                     schedule.unroll, ArrayRef<bool>(stage),
                     ArrayRef<int64_t>(schedule.order),
-                    ArrayRef<int64_t>(schedule.warp), schedule.buffers);
+                    ArrayRef<int64_t>(schedule.warp), schedule.buffers,
+                    schedule.split);
 }
 
 KernelSchedule ScheduleAttr::getSchedule() const {
   return toSchedule(getBlock(), getThread(), getVector(), getUnroll(),
-                    getStage(), getOrder(), getWarp(), getBuffers());
+                    getStage(), getOrder(), getWarp(), getBuffers(),
+                    getSplit());
 }
 
 LogicalResult
@@ -155,11 +160,11 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      ArrayRef<int64_t> block, ArrayRef<int64_t> thread,
                      int64_t vector, int64_t unroll, ArrayRef<bool> stage,
                      ArrayRef<int64_t> order, ArrayRef<int64_t> warp,
-                     int64_t buffers) {
+                     int64_t buffers, int64_t split) {
   std::string error;
   if (!tilec::schedule::validateSchedule(
           toSchedule(block, thread, vector, unroll, stage, order, warp,
-                     buffers),
+                     buffers, split),
           error))
     return emitError() << "invalid #tilec.schedule: " << error;
   return success();

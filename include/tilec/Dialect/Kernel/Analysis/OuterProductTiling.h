@@ -40,10 +40,19 @@ struct ContractionShape {
   int64_t reduction = 0;
   /// Bytes of one element of each operand's staged tile.
   int64_t elementBytes[2] = {4, 4};
+  /// Whether the reduction starts at its aggregation's identity (0 for a
+  /// sum, -inf for a maximum), so that it can be computed in slices.
+  bool startsAtIdentity = false;
 };
 
 /// The shape of a matched nest.
 ContractionShape contractionShapeOf(const ContractionNest &nest);
+
+/// What is wrong with computing the contraction's reduction as `split`
+/// slices (KernelSchedule::split), if anything: the reduction must start
+/// at its aggregation's identity and `split` divide its length.
+std::optional<std::string> checkReductionSplit(const ContractionShape &shape,
+                                               int64_t split);
 
 /// One grid side of the tiling: the operand whose free loop is grid y
 /// (rows) or grid x (columns), and the sizes the schedule gives it.
