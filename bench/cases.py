@@ -4,8 +4,11 @@
 A case is a kernel of bench/kernels/ at given sizes. This module resolves the
 sizes (the CPU's or the H200's, with -D overrides), and says what each case
 computes: the -D arguments for tilec, the spec of bench/cpu/cpu-bench, the
-names of the program's inputs, and the work it does (flops, or bytes for the
-memory-bound softmax) so every implementation's rate uses the same count.
+names and shapes of the program's inputs, and the work it does (flops, or
+bytes for softmax and layer norm, which do a handful of operations per
+element) so every implementation's rate uses the same count, and whether
+memory rather than arithmetic limits it. A case without CPU `sizes` runs only
+on the H200.
 
 As a script it prints one line per case for shell scripts, or with --json
 the resolved cases as a cases file (what bench/gpu/bundle.sh ships):
@@ -23,30 +26,66 @@ BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CASES = os.path.join(BENCH_DIR, "cases.json")
 
 # Per kernel: the size names (in the .tile header's order), the inputs (in
-# parameter order) and their shapes, and what a run costs.
+# parameter order) and their shapes, the output's shape, the flops of one run
+# (None where the kernel does only a handful of operations per element: its
+# limit is memory) and whether bench/cpu/cpu-bench has baselines for it.
 KERNELS = {
     "matmul": {"sizes": ["M", "K", "N"], "inputs": ["A", "B"],
                "shapes": lambda s: [(s["M"], s["K"]), (s["K"], s["N"])],
-               "unit": "GFLOP/s",
-               "work": lambda s: 2 * s["M"] * s["K"] * s["N"]},
+               "output": lambda s: (s["M"], s["N"]),
+               "flops": lambda s: 2 * s["M"] * s["K"] * s["N"],
+               "cpu_bench": True},
+    "batched_matmul": {"sizes": ["BATCH", "M", "K", "N"], "inputs": ["A", "B"],
+                       "shapes": lambda s: [(s["BATCH"], s["M"], s["K"]),
+                                            (s["BATCH"], s["K"], s["N"])],
+                       "output": lambda s: (s["BATCH"], s["M"], s["N"]),
+                       "flops": lambda s: 2 * s["BATCH"] * s["M"] * s["K"]
+                       * s["N"],
+                       "cpu_bench": False},
+    "conv1x1": {"sizes": ["N", "H", "W", "CI", "CO"], "inputs": ["I", "F"],
+                "shapes": lambda s: [(s["N"], s["H"], s["W"], s["CI"]),
+                                     (s["CI"], s["CO"])],
+                "output": lambda s: (s["N"], s["H"], s["W"], s["CO"]),
+                "flops": lambda s: 2 * s["N"] * s["H"] * s["W"] * s["CO"]
+                * s["CI"],
+                "cpu_bench": False},
     "conv3x3": {"sizes": ["N", "H", "W", "CI", "CO"], "inputs": ["I", "F"],
                 "shapes": lambda s: [(s["N"], s["H"], s["W"], s["CI"]),
                                      (3, 3, s["CI"], s["CO"])],
-                "unit": "GFLOP/s",
-                "work": lambda s: 2 * s["N"] * s["H"] * s["W"] * s["CO"] * 9
-                * s["CI"]},
+                "output": lambda s: (s["N"], s["H"], s["W"], s["CO"]),
+                "flops": lambda s: 2 * s["N"] * s["H"] * s["W"] * s["CO"] * 9
+                * s["CI"],
+                "cpu_bench": True},
     "depthwise3x3": {"sizes": ["N", "H", "W", "C"], "inputs": ["I", "F"],
                      "shapes": lambda s: [(s["N"], s["H"], s["W"], s["C"]),
                                           (3, 3, s["C"])],
-                     "unit": "GFLOP/s",
-                     "work": lambda s: 2 * s["N"] * s["H"] * s["W"] * s["C"]
-                     * 9},
-    # Softmax does a handful of operations per element: its limit is memory,
-    # so its rate is the bytes it must move (read L once, write P once).
+                     "output": lambda s: (s["N"], s["H"], s["W"], s["C"]),
+                     "flops": lambda s: 2 * s["N"] * s["H"] * s["W"] * s["C"]
+                     * 9,
+                     "cpu_bench": True},
     "softmax": {"sizes": ["R", "C"], "inputs": ["L"],
-                "shapes": lambda s: [(s["R"], s["C"])], "unit": "GB/s",
-                "work": lambda s: 2 * 4 * s["R"] * s["C"]},
+                "shapes": lambda s: [(s["R"], s["C"])],
+                "output": lambda s: (s["R"], s["C"]),
+                "flops": None, "cpu_bench": True},
+    "layer_norm": {"sizes": ["R", "C"], "inputs": ["X", "Gamma", "Beta"],
+                   "shapes": lambda s: [(s["R"], s["C"]), (s["C"],),
+                                        (s["C"],)],
+                   "output": lambda s: (s["R"], s["C"]),
+                   "flops": None, "cpu_bench": False},
 }
+
+# Below this many flops per byte of least traffic a case is limited by
+# memory, not arithmetic: the H200 does about 14 f32 flops (67 TFLOP/s) per
+# byte it reads (4.8 TB/s). gemv (0.5) and the depthwise convolution (2.25)
+# are below, every other contraction of cases.json far above (25 and up).
+MEMORY_BOUND_FLOPS_PER_BYTE = 8
+
+
+def _elements(shape):
+    count = 1
+    for extent in shape:
+        count *= extent
+    return count
 
 
 class CaseError(Exception):
@@ -75,13 +114,44 @@ class Case:
         return KERNELS[self.kernel]["shapes"](self.sizes)
 
     @property
+    def output_shape(self):
+        return KERNELS[self.kernel]["output"](self.sizes)
+
+    @property
+    def flops(self):
+        """Flops of one run (2 per multiply-add), or None for the kernels
+        whose rate is counted in bytes (softmax, layer norm)."""
+        flops = KERNELS[self.kernel]["flops"]
+        return flops(self.sizes) if flops else None
+
+    @property
+    def bytes(self):
+        """The least traffic of one run: every input read once and the
+        output written once, f32 (the same count for every implementation)."""
+        return 4 * sum(_elements(shape) for shape in
+                       self.input_shapes + [self.output_shape])
+
+    @property
+    def memory_bound(self):
+        """Whether memory, not arithmetic, limits the case: no flops
+        counted, or fewer than MEMORY_BOUND_FLOPS_PER_BYTE per byte."""
+        return (self.flops is None or
+                self.flops < MEMORY_BOUND_FLOPS_PER_BYTE * self.bytes)
+
+    @property
+    def cpu_bench(self):
+        """Whether bench/cpu/cpu-bench has baselines for the kernel."""
+        return KERNELS[self.kernel]["cpu_bench"]
+
+    @property
     def unit(self):
-        return KERNELS[self.kernel]["unit"]
+        """GFLOP/s, or GB/s for the kernels whose flops are not counted."""
+        return "GB/s" if self.flops is None else "GFLOP/s"
 
     @property
     def work(self):
         """Flops of one run, or bytes when the unit is GB/s."""
-        return KERNELS[self.kernel]["work"](self.sizes)
+        return self.bytes if self.flops is None else self.flops
 
     def defines(self):
         """tilec's arguments binding the sizes: ['-D', 'M=1024', ...]."""
@@ -124,8 +194,9 @@ def _apply_overrides(cases, overrides):
 
 
 def load_cases(path=DEFAULT_CASES, gpu=False, overrides=(), only=()):
-    """The cases of `path`, with the H200's sizes when `gpu`, then -D
-    `overrides`, keeping only the names in `only` when it is not empty."""
+    """The cases of `path`, with the H200's sizes when `gpu` (else only the
+    cases that have CPU sizes), then -D `overrides`, keeping only the names
+    in `only` when it is not empty."""
     try:
         with open(path) as f:
             data = json.load(f)
@@ -139,6 +210,8 @@ def load_cases(path=DEFAULT_CASES, gpu=False, overrides=(), only=()):
         if kernel not in KERNELS:
             raise CaseError("%s: unknown kernel %r (%s)"
                             % (where, kernel, ", ".join(sorted(KERNELS))))
+        if not gpu and "sizes" not in entry:
+            continue  # an H200-only case
         sizes = dict(entry.get("sizes", {}))
         if gpu:
             sizes.update(entry.get("gpu_sizes", {}))
@@ -150,8 +223,13 @@ def load_cases(path=DEFAULT_CASES, gpu=False, overrides=(), only=()):
         cases.append(Case(str(entry.get("name", "case%d" % i)), kernel, sizes))
     unknown = set(only) - {c.name for c in cases}
     if unknown:
-        raise CaseError("no case named %s in %s" % (", ".join(sorted(unknown)),
-                                                    path))
+        gpu_only = {str(e.get("name")) for e in entries
+                    if isinstance(e, dict) and "sizes" not in e}
+        raise CaseError("no case named %s in %s%s" % (
+            ", ".join(sorted(unknown)), path,
+            " (%s: only on the H200, no CPU sizes)"
+            % ", ".join(sorted(unknown & gpu_only)) if unknown & gpu_only
+            else ""))
     if only:
         cases = [c for c in cases if c.name in only]
     _apply_overrides(cases, overrides)

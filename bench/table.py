@@ -4,7 +4,7 @@
   table.py cpu --tilec PATH --cpu-bench PATH [--target=T] [--device=D]
                [--repeat=N] [--tune [--budget=S]] [--results DIR]
   table.py gpu --bundle DIR --tilec-run PATH --torch FILE --data DIR
-               [--repeat=N]
+               [--repeat=N] [--only CASE ...]
 
 cpu: times every case of bench/cases.json with `tilec bench --json` (the
 cost model's schedules), then with `--schedule` on the device's schedule file
@@ -13,7 +13,9 @@ autotune`), and the OpenBLAS and oneDNN baselines with bench/cpu/cpu-bench,
 all in this one run. gpu (on the H200, from bench/gpu/run.sh): runs the
 artefacts of bench/gpu/bundle.sh with `tilec-run` on the inputs that
 bench/gpu/torch_baselines.py wrote and timed, and checks the outputs against
-PyTorch's. Either way it prints one markdown table (bench/README.md explains
+PyTorch's; its table also gives the times, TFLOP/s on the H200, and for the
+memory-bound cases the share of the copy bandwidth that torch_baselines.py
+measured. Either way it prints one markdown table (bench/README.md explains
 the columns).
 """
 
@@ -53,19 +55,35 @@ class Row:
         self.tuned = None
         self.tuned_note = ""
         self.baselines = {}
+        self.copy_gbps = None  # the H200's copy bandwidth (memory-bound)
         self.failures = []  # checks that failed
         self.errors = []  # measurements that could not be made
 
-    def rate(self, seconds):
-        """GFLOP/s or GB/s: whole numbers from 100 up, else 3 digits."""
+    def rate(self, seconds, tera=False):
+        """GFLOP/s (TFLOP/s with `tera`) or GB/s: whole numbers from 100
+        up, else 3 digits."""
         if not seconds:
             return "—"
-        value = self.case.work / seconds * 1e-9
-        return "%.0f" % value if value >= 100 else "%.3g" % value
+        value = self.case.work / seconds * (
+            1e-12 if tera and self.case.flops is not None else 1e-9)
+        return number(value)
+
+    def share_of_copy(self, seconds):
+        """The case's least traffic per second against the copy bandwidth,
+        for the memory-bound cases whose copy was measured."""
+        if not seconds or not self.copy_gbps:
+            return "—"
+        return "%.0f%%" % (100 * self.case.bytes / seconds * 1e-9
+                           / self.copy_gbps)
 
     def best_tilec(self):
         """The tuned time when there is one, else the default's."""
         return self.tuned or self.default
+
+
+def number(value):
+    """Whole numbers from 100 up, else 3 significant digits."""
+    return "%.0f" % value if value >= 100 else "%.3g" % value
 
 
 def ratio(numerator, denominator):
@@ -73,8 +91,25 @@ def ratio(numerator, denominator):
         else "—"
 
 
+def milliseconds(seconds):
+    return number(seconds * 1e3) if seconds else "—"
+
+
+def check_cell(row):
+    return ("FAIL: " + ", ".join(row.failures) if row.failures
+            else "ok" if row.default or row.tuned else "—")
+
+
+def print_notes(rows):
+    notes = ["%s: %s" % (row.case.name, e) for row in rows for e in row.errors]
+    if notes:
+        print()
+        for note in notes:
+            print("- " + note)
+
+
 def print_table(rows, baseline_names, header_lines):
-    """The markdown table, its header lines and the footnotes."""
+    """The CPU's markdown table, its header lines and the footnotes."""
     for line in header_lines:
         print(line)
     print()
@@ -83,7 +118,6 @@ def print_table(rows, baseline_names, header_lines):
                ["tilec/" + name for name in baseline_names] + ["check"])
     print("| " + " | ".join(columns) + " |")
     print("|" + "---|" * len(columns))
-    notes = []
     for row in rows:
         cells = [row.case.name, row.case.shape(), row.case.unit,
                  row.rate(row.default), row.rate(row.tuned) + row.tuned_note]
@@ -91,15 +125,41 @@ def print_table(rows, baseline_names, header_lines):
         cells.append(ratio(row.default, row.tuned))
         cells += [ratio(row.baselines.get(name), row.best_tilec())
                   for name in baseline_names]
-        if row.errors:
-            notes += ["%s: %s" % (row.case.name, e) for e in row.errors]
-        cells.append("FAIL: " + ", ".join(row.failures) if row.failures
-                     else "ok" if row.default or row.tuned else "—")
+        cells.append(check_cell(row))
         print("| " + " | ".join(cells) + " |")
-    if notes:
-        print()
-        for note in notes:
-            print("- " + note)
+    print_notes(rows)
+
+
+GPU_COLUMNS = ["case", "shape", "unit", "tilec ms", "tilec default",
+               "tilec tuned", "PyTorch ms", "PyTorch", "tuned/default",
+               "tilec/PyTorch", "copy GB/s", "tilec % of copy",
+               "PyTorch % of copy", "check"]
+
+
+def print_gpu_table(rows, header_lines):
+    """The H200's markdown table: times (tilec's best, PyTorch's), rates in
+    TFLOP/s or GB/s, the ratios and, for the memory-bound cases, the share
+    of the copy bandwidth each reaches."""
+    for line in header_lines:
+        print(line)
+    print()
+    print("| " + " | ".join(GPU_COLUMNS) + " |")
+    print("|" + "---|" * len(GPU_COLUMNS))
+    for row in rows:
+        torch = row.baselines.get("PyTorch")
+        unit = "TFLOP/s" if row.case.flops is not None else row.case.unit
+        cells = [row.case.name, row.case.shape(), unit,
+                 milliseconds(row.best_tilec()),
+                 row.rate(row.default, tera=True),
+                 row.rate(row.tuned, tera=True) + row.tuned_note,
+                 milliseconds(torch), row.rate(torch, tera=True),
+                 ratio(row.default, row.tuned),
+                 ratio(torch, row.best_tilec()),
+                 number(row.copy_gbps) if row.copy_gbps else "—",
+                 row.share_of_copy(row.best_tilec()),
+                 row.share_of_copy(torch), check_cell(row)]
+        print("| " + " | ".join(cells) + " |")
+    print_notes(rows)
 
 
 def bench_seconds(report, row, what):
@@ -150,7 +210,11 @@ CPU_LIBRARIES = {"openblas": "OpenBLAS", "onednn": "oneDNN"}
 
 
 def baselines_all(args, rows):
-    """cpu-bench on every row; returns its raw report (None on failure)."""
+    """cpu-bench on every row whose kernel it knows (the others' cells stay
+    empty); returns its raw report (None on failure or with no such row)."""
+    rows = [row for row in rows if row.case.cpu_bench]
+    if not rows:
+        return None
     try:
         report, by_case = cpu_baselines(args.cpu_bench,
                                         [row.case for row in rows],
@@ -225,8 +289,27 @@ def compiled_for(bundle):
         return "?"
 
 
+def tuned_kernels(bundle, manifest_path):
+    """(kernels with an entry in the bundle's schedule file, kernels) of a
+    tuned artefact, by the fingerprints its manifest lists for its device;
+    None when the bundle has no copy of the schedule file (bundle.sh puts
+    it in tuned/schedules.json) or the manifest cannot be read."""
+    try:
+        with open(os.path.join(bundle, "tuned", "schedules.json")) as f:
+            entries = json.load(f)["devices"]
+        with open(manifest_path) as f:
+            manifest = json.load(f)
+        known = entries.get(manifest["device"], {})
+        prints = [k["fingerprint"] for k in manifest["kernels"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return sum(1 for p in prints if p in known), len(prints)
+
+
 def measure_gpu(args, cases):
-    """Runs the bundle's artefacts on the torch script's inputs."""
+    """Runs the bundle's artefacts on the torch script's inputs. A tuned
+    artefact none of whose kernels has an entry in the schedule file is the
+    default one again, and is not run."""
     with open(args.torch) as f:
         torch_report = json.load(f)
     rows = [Row(case) for case in cases]
@@ -236,12 +319,19 @@ def measure_gpu(args, cases):
         baseline = torch_report["cases"].get(name)
         if baseline:
             row.baselines["PyTorch"] = baseline["seconds"]
+            row.copy_gbps = baseline.get("copy", {}).get("gb_per_s")
         folder = os.path.join(args.data, name)
         inputs = {i: os.path.join(folder, i + ".npy") for i in row.case.inputs}
         for variant in ("default", "tuned"):
             manifest = os.path.join(args.bundle, variant, name + ".cl.json")
             if not os.path.exists(manifest):
                 continue
+            if variant == "tuned":
+                counted = tuned_kernels(args.bundle, manifest)
+                if counted and counted[0] < counted[1]:
+                    row.tuned_note = " (%d/%d tuned)" % counted
+                if counted and counted[0] == 0:
+                    continue
             out = os.path.join(folder, variant)
             try:
                 report = tilec_run(args.tilec_run, manifest, inputs,
@@ -265,7 +355,10 @@ def measure_gpu(args, cases):
         "compiled for: %s." % compiled_for(args.bundle),
         "tuned: %s." % ("the bundle's tuned/ artefacts"
                         if os.path.isdir(os.path.join(args.bundle, "tuned"))
-                        else "none in the bundle")]
+                        else "none in the bundle"),
+        "copy: torch.clone of the case's largest input, 2 x its bytes over "
+        "its time; % of copy: the case's least traffic (inputs read once, "
+        "the output written once) over its time, against that rate."]
     return rows, ["PyTorch"], header
 
 
@@ -298,6 +391,8 @@ def main():
     gpu.add_argument("--data", required=True,
                      help="the folder of inputs and reference outputs")
     gpu.add_argument("--repeat", type=int, default=20)
+    gpu.add_argument("--only", action="append", default=[], metavar="CASE",
+                     help="run only this case of the bundle (repeatable)")
     args = parser.parse_args()
     if args.repeat < 1:
         parser.error("--repeat must be positive")
@@ -306,11 +401,15 @@ def main():
             cases = load_cases(args.cases, False, args.overrides, args.only)
             rows, baselines, header = measure_cpu(args, cases)
         else:
-            cases = load_cases(os.path.join(args.bundle, "cases.json"))
+            cases = load_cases(os.path.join(args.bundle, "cases.json"),
+                               only=args.only)
             rows, baselines, header = measure_gpu(args, cases)
     except (CaseError, OSError, ValueError, KeyError) as e:
         sys.exit("table.py: %s" % e)
-    print_table(rows, baselines, header)
+    if args.mode == "cpu":
+        print_table(rows, baselines, header)
+    else:
+        print_gpu_table(rows, header)
     if any(row.failures for row in rows):
         sys.exit(1)
 

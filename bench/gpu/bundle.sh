@@ -8,7 +8,10 @@
 # the default schedules for the H200, not for a device of this machine.
 # OUT_DIR/default/CASE.cl(.json) are the cost model's schedules;
 # OUT_DIR/tuned/ holds the same compiled with the device's schedule file,
-# bench/results/opencl_nvidia_nvidia-h200_0.schedules.json, if it exists.
+# bench/results/opencl_nvidia_nvidia-h200_0.schedules.json, if it exists,
+# and a copy of that file (table.py counts the kernels it tuned). Only the
+# artefacts travel: run.sh makes the inputs on the H200's machine, so the
+# bundle stays small (under 1 MiB) at any size.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${1:-$root/build}"
@@ -38,6 +41,7 @@ echo "$compiled_for" > "$out/compiled_for.txt"
 variants=default
 if [ -f "$schedules" ]; then
   mkdir -p "$out/tuned"
+  cp "$schedules" "$out/tuned/schedules.json"
   variants="default tuned"
 fi
 "$TILEC_PYTHON" "$root/bench/cases.py" --gpu | while read -r name kernel defines; do

@@ -2,16 +2,22 @@
 """PyTorch's CUDA baselines of the benchmark cases, and the cases' data.
 
   torch_baselines.py --cases BUNDLE/cases.json --data DIR [--repeat=N]
-                     [--seed=S]
+                     [--seed=S] [--only CASE ...]
 
 For every case: writes random inputs (uniform in [-1, 1), seeded) as
 DIR/CASE/NAME.npy in the layouts of bench/kernels/*.tile, computes the output
 with PyTorch in full f32 (TF32 off, so it is the same arithmetic tilec does)
 into DIR/CASE/reference.npy, and times the computation: CUDA events around
-each of --repeat runs after warm-up runs, median. tilec-run then runs on the
-same files (bench/table.py gpu). Prints one JSON object:
+each of --repeat runs after warm-up runs, median. For a memory-bound case
+(cases.py: softmax, layer norm, gemv, the depthwise convolution) it also
+times torch.clone of the case's largest input, the copy bandwidth its rate is
+compared with (2 x the input's bytes over the clone's time). tilec-run then
+runs on the same files (bench/table.py gpu). Prints one JSON object:
   {"torch": VERSION, "device": NAME, "libraries": "...",
-   "cases": {CASE: {"seconds": MEDIAN, "min_seconds": MIN, "call": "..."}}}
+   "cases": {CASE: {"seconds": MEDIAN, "min_seconds": MIN, "call": "...",
+                    "copy": {"input": NAME, "bytes": B, "seconds": MEDIAN,
+                             "gb_per_s": 2 * B / MEDIAN * 1e-9}}}}
+("copy" only for the memory-bound cases).
 """
 
 import argparse
@@ -36,20 +42,33 @@ def operation(case, inputs):
     if case.kernel == "matmul":
         a, b = inputs
         return (lambda: torch.matmul(a, b)), "torch.matmul (cuBLAS)"
+    if case.kernel == "batched_matmul":
+        a, b = inputs
+        return (lambda: torch.bmm(a, b)), "torch.bmm (cuBLAS)"
     if case.kernel == "softmax":
         (logits,) = inputs
         return (lambda: torch.softmax(logits, dim=1)), "torch.softmax"
+    if case.kernel == "layer_norm":
+        x, gamma, beta = inputs
+        width = case.sizes["C"]
+        return (lambda: F.layer_norm(x, (width,), gamma, beta, eps=1e-5)), \
+            "F.layer_norm, weight and bias"
     image, filt = inputs
     # NHWC data is NCHW in channels_last memory: permute is a view, no copy.
     x = image.permute(0, 3, 1, 2)
+    padding, groups = 1, 1
     if case.kernel == "conv3x3":
-        weight, groups = filt.permute(3, 2, 0, 1), 1  # HWIO -> OIHW
+        weight = filt.permute(3, 2, 0, 1)  # HWIO -> OIHW
         call = "conv2d, channels_last (cuDNN)"
+    elif case.kernel == "conv1x1":
+        weight = filt.t()[:, :, None, None]  # [CI, CO] -> OIHW, 1x1
+        padding = 0
+        call = "conv2d 1x1, channels_last (cuDNN)"
     else:
         weight, groups = filt.permute(2, 0, 1).unsqueeze(1), image.shape[3]
         call = "conv2d groups=C, channels_last"
     weight = weight.contiguous(memory_format=torch.channels_last)
-    return (lambda: F.conv2d(x, weight, padding=1, groups=groups)
+    return (lambda: F.conv2d(x, weight, padding=padding, groups=groups)
             .permute(0, 2, 3, 1)), call
 
 
@@ -70,17 +89,30 @@ def time_cuda(fn, repeat, warmup=3):
     return statistics.median(times), min(times)
 
 
+def copy_bandwidth(case, tensors, repeat):
+    """torch.clone of the case's largest input, timed as the case is: the
+    rate a kernel that reads and writes as many bytes could reach."""
+    index = max(range(len(tensors)), key=lambda i: tensors[i].numel())
+    source = tensors[index]
+    size = source.numel() * source.element_size()
+    median, fastest = time_cuda(lambda: torch.clone(source), repeat)
+    return {"input": case.inputs[index], "bytes": size, "seconds": median,
+            "min_seconds": fastest, "gb_per_s": 2 * size / median * 1e-9}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cases", required=True)
     parser.add_argument("--data", required=True)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", action="append", default=[],
+                        metavar="CASE", help="only this case (repeatable)")
     args = parser.parse_args()
     if not torch.cuda.is_available():
         sys.exit("torch_baselines.py: PyTorch sees no CUDA device")
     try:
-        cases = load_cases(args.cases)
+        cases = load_cases(args.cases, only=args.only)
     except CaseError as e:
         sys.exit("torch_baselines.py: %s" % e)
     # f32 as f32: no TF32 tensor-core shortcuts, which round the inputs to
@@ -108,10 +140,15 @@ def main():
             numpy.save(os.path.join(folder, "reference.npy"),
                        fn().contiguous().cpu().numpy())
             median, fastest = time_cuda(fn, args.repeat)
-        report["cases"][case.name] = {"seconds": median,
-                                      "min_seconds": fastest, "call": call}
-        print("torch_baselines.py: %s %.3g ms" % (case.name, median * 1e3),
-              file=sys.stderr, flush=True)
+        entry = {"seconds": median, "min_seconds": fastest, "call": call}
+        if case.memory_bound:
+            entry["copy"] = copy_bandwidth(case, tensors, args.repeat)
+        report["cases"][case.name] = entry
+        print("torch_baselines.py: %s %.3g ms%s" % (
+            case.name, median * 1e3,
+            ", copy %.0f GB/s" % entry["copy"]["gb_per_s"]
+            if "copy" in entry else ""), file=sys.stderr, flush=True)
+        del tensors, fn
     json.dump(report, sys.stdout, indent=1, sort_keys=True)
     print()
 

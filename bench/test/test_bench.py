@@ -37,10 +37,13 @@ print(json.dumps({"device": "cpu:host:test:0", "kernels": [
 sys.exit(0 if OK else 1)
 """
 
-# A cpu-bench answering every case: OpenBLAS 20 ms, oneDNN 10 ms.
+# A cpu-bench answering every case: OpenBLAS 20 ms, oneDNN 10 ms; like the
+# real one, it rejects a kind it does not know (here: layer_norm).
 FAKE_CPU_BENCH = """\
 import json, sys
 cases = [a for a in sys.argv[1:] if not a.startswith("--")]
+if any(c.startswith("layer_norm:") for c in cases):
+    sys.exit("cpu-bench: unknown kind 'layer_norm'")
 print(json.dumps({"openblas": "fake", "onednn": "0.0", "cases": [
     {"case": c, "openblas": {"seconds": 0.02, "error": 0},
      "onednn": {"seconds": 0.01, "error": 0}} for c in cases]}))
@@ -77,6 +80,34 @@ def write_cases(folder, cases):
     return path
 
 
+# The H200 sizes issue 15 asks for, case by case.
+H200_SIZES = {
+    "matmul-square-1024": {"M": 1024, "K": 1024, "N": 1024},
+    "matmul-square-2048": {"M": 2048, "K": 2048, "N": 2048},
+    "matmul-square": {"M": 4096, "K": 4096, "N": 4096},
+    "matmul-square-8192": {"M": 8192, "K": 8192, "N": 8192},
+    "matmul-gemv": {"M": 1, "K": 8192, "N": 8192},
+    "matmul-small-k": {"M": 8192, "K": 64, "N": 8192},
+    "matmul-large-k": {"M": 256, "K": 16384, "N": 256},
+    "matmul-skinny": {"M": 8192, "K": 2048, "N": 64},
+    "batched-matmul": {"BATCH": 32, "M": 512, "K": 512, "N": 512},
+    "conv1x1-resnet": {"N": 32, "H": 56, "W": 56, "CI": 256, "CO": 64},
+    "conv3x3-resnet": {"N": 32, "H": 56, "W": 56, "CI": 64, "CO": 64},
+    "conv3x3-256": {"N": 32, "H": 56, "W": 56, "CI": 256, "CO": 256},
+    "depthwise3x3-mobilenet": {"N": 32, "H": 112, "W": 112, "C": 32},
+    "softmax": {"R": 4096, "C": 4096},
+    "softmax-1024": {"R": 16384, "C": 1024},
+    "softmax-16384": {"R": 4096, "C": 16384},
+    "layer-norm": {"R": 4096, "C": 4096},
+}
+
+# The CPU's cases: small enough for a 2-core machine, and only kinds
+# bench/cpu/cpu-bench has baselines for.
+CPU_CASES = ["matmul-square", "matmul-gemv", "matmul-small-k",
+             "matmul-large-k", "matmul-skinny", "conv3x3-resnet",
+             "depthwise3x3-mobilenet", "softmax"]
+
+
 class CasesTest(unittest.TestCase):
     def test_default_cases_are_valid(self):
         for gpu in (False, True):
@@ -86,6 +117,44 @@ class CasesTest(unittest.TestCase):
                 self.assertTrue(os.path.exists(case.tile_file), case.tile_file)
                 self.assertEqual(len(case.inputs), len(case.input_shapes))
                 self.assertGreater(case.work, 0)
+                self.assertGreater(case.bytes, 0)
+
+    def test_h200_sizes_are_the_issues(self):
+        cases = load_cases(gpu=True)
+        self.assertEqual({c.name: c.sizes for c in cases}, H200_SIZES)
+
+    def test_cpu_cases(self):
+        cases = load_cases()
+        self.assertEqual([c.name for c in cases], CPU_CASES)
+        for case in cases:
+            self.assertTrue(case.cpu_bench, case.name)
+            # Every CPU case stays under 4 GFLOP and 128 MB of traffic.
+            self.assertLess(case.flops or 0, 4e9, case.name)
+            self.assertLess(case.bytes, 128e6, case.name)
+        with self.assertRaisesRegex(CaseError, "layer-norm: only on the H200"):
+            load_cases(only=["layer-norm"])
+
+    def test_work_bytes_and_memory_bound(self):
+        cases = {c.name: c for c in load_cases(gpu=True)}
+        gemv = cases["matmul-gemv"]
+        self.assertEqual(gemv.flops, 2 * 8192 * 8192)
+        self.assertEqual(gemv.bytes, 4 * (8192 + 8192 * 8192 + 8192))
+        self.assertEqual(gemv.unit, "GFLOP/s")
+        norm = cases["layer-norm"]
+        self.assertIsNone(norm.flops)
+        self.assertEqual(norm.unit, "GB/s")
+        self.assertEqual(norm.inputs, ["X", "Gamma", "Beta"])
+        self.assertEqual(norm.work, 4 * (2 * 4096 * 4096 + 2 * 4096))
+        self.assertEqual(cases["batched-matmul"].input_shapes,
+                         [(32, 512, 512), (32, 512, 512)])
+        self.assertEqual(cases["conv1x1-resnet"].input_shapes,
+                         [(32, 56, 56, 256), (256, 64)])
+        self.assertEqual(cases["conv1x1-resnet"].work,
+                         2 * 32 * 56 * 56 * 256 * 64)
+        self.assertEqual(
+            sorted(n for n, c in cases.items() if c.memory_bound),
+            ["depthwise3x3-mobilenet", "layer-norm", "matmul-gemv", "softmax",
+             "softmax-1024", "softmax-16384"])
 
     def test_overrides(self):
         cases = load_cases(overrides=["matmul-square.M=8", "R=3"],
@@ -171,6 +240,31 @@ class CpuTableTest(unittest.TestCase):
                           "FAIL: tilec default (abs nan, rel nan) |",
                           result.stdout)
 
+    def test_kinds_without_cpu_baselines_are_not_asked(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tilec = write_script(tmp, "tilec", FAKE_TILEC)
+            bench = write_script(tmp, "cpu-bench", FAKE_CPU_BENCH)
+            cases = write_cases(tmp, [
+                {"name": "mm", "kernel": "matmul",
+                 "sizes": {"M": 100, "K": 100, "N": 100}},
+                {"name": "ln", "kernel": "layer_norm",
+                 "sizes": {"R": 10, "C": 1000}},
+                {"name": "gpu-only", "kernel": "matmul",
+                 "gpu_sizes": {"M": 1, "K": 2, "N": 3}}])
+            result = subprocess.run(
+                [sys.executable, os.path.join(BENCH, "table.py"), "cpu",
+                 "--tilec", tilec, "--cpu-bench", bench, "--cases", cases,
+                 "--results", os.path.join(tmp, "results"), "--repeat=3"],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            lines = result.stdout.splitlines()
+            self.assertIn("| mm | M=100 K=100 N=100 | GFLOP/s | 0.2 | — | 0.1 | "
+                          "0.2 | — | 2.00 | 1.00 | ok |", lines)
+            # 88,000 bytes in 10 ms; no library cells.
+            self.assertIn("| ln | R=10 C=1000 | GB/s | 0.0088 | — | — | — | — "
+                          "| — | — | ok |", lines)
+            self.assertNotIn("gpu-only", result.stdout)
+
     def test_missing_tool_is_reported_in_the_table(self):
         with tempfile.TemporaryDirectory() as tmp:
             result = self.run_table(
@@ -184,39 +278,89 @@ class CpuTableTest(unittest.TestCase):
 
 @unittest.skipUnless(importlib.util.find_spec("numpy"), "needs numpy")
 class GpuTableTest(unittest.TestCase):
-    def run_table(self, tmp, factor):
-        """table.py gpu on a bundle of one softmax case, default only."""
+    def run_table(self, tmp, factor, copy=None, tuned=None, extra=()):
+        """table.py gpu on a bundle of one softmax case, default only, or
+        with `tuned` (the schedule file's fingerprints, the manifest's) a
+        tuned artefact too; `copy` is the copy bandwidth in GB/s."""
         import numpy
 
         bundle = os.path.join(tmp, "bundle")
         os.makedirs(os.path.join(bundle, "default"))
         write_cases(bundle, [{"name": "sm", "kernel": "softmax",
+                              "sizes": {"R": 2, "C": 3}},
+                             {"name": "other", "kernel": "softmax",
                               "sizes": {"R": 2, "C": 3}}])
         open(os.path.join(bundle, "default", "sm.cl.json"), "w").close()
+        if tuned is not None:
+            known, kernels = tuned
+            device = "opencl:nvidia:test:0"
+            os.makedirs(os.path.join(bundle, "tuned"))
+            with open(os.path.join(bundle, "tuned", "schedules.json"),
+                      "w") as f:
+                json.dump({"devices": {device: {k: {"schedule": {}}
+                                                for k in known}}}, f)
+            with open(os.path.join(bundle, "tuned", "sm.cl.json"), "w") as f:
+                json.dump({"device": device, "kernels": [
+                    {"fingerprint": k} for k in kernels]}, f)
         data = os.path.join(tmp, "data")
         os.makedirs(os.path.join(data, "sm"))
         numpy.save(os.path.join(data, "sm", "L.npy"), numpy.zeros((2, 3)))
         numpy.save(os.path.join(data, "sm", "reference.npy"),
                    numpy.full((2, 3), 1 / 3))
         torch = os.path.join(tmp, "torch.json")
+        entry = {"seconds": 0.001}
+        if copy:
+            entry["copy"] = {"input": "L", "bytes": 24, "seconds": 5e-7,
+                             "gb_per_s": copy}
         with open(torch, "w") as f:
             json.dump({"torch": "2.x", "device": "H200", "cases": {
-                "sm": {"seconds": 0.001}}}, f)
+                "sm": entry}}, f)
         tilec_run = write_script(tmp, "tilec-run", FAKE_TILEC_RUN.replace(
             "FACTOR", repr(factor)))
         return subprocess.run(
             [sys.executable, os.path.join(BENCH, "table.py"), "gpu",
              "--bundle", bundle, "--tilec-run", tilec_run, "--torch", torch,
-             "--data", data, "--repeat=2"],
+             "--data", data, "--repeat=2", "--only", "sm"] + list(extra),
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     def test_outputs_checked_against_pytorch(self):
         with tempfile.TemporaryDirectory() as tmp:
             result = self.run_table(tmp, 1.0)
             self.assertEqual(result.returncode, 0, result.stderr)
-            # 48 bytes: 2.4e-5 GB/s in 2 ms, 4.8e-5 for PyTorch's 1 ms.
-            self.assertIn("| sm | R=2 C=3 | GB/s | 2.4e-05 | — | 4.8e-05 | — | "
-                          "0.50 | ok |", result.stdout.splitlines())
+            lines = result.stdout.splitlines()
+            self.assertIn("| case | shape | unit | tilec ms | tilec default | "
+                          "tilec tuned | PyTorch ms | PyTorch | tuned/default "
+                          "| tilec/PyTorch | copy GB/s | tilec % of copy | "
+                          "PyTorch % of copy | check |", lines)
+            # 48 bytes: 2.4e-5 GB/s in 2 ms, 4.8e-5 for PyTorch's 1 ms;
+            # no copy measured, so no share of it.
+            self.assertIn("| sm | R=2 C=3 | GB/s | 2 | 2.4e-05 | — | 1 | "
+                          "4.8e-05 | — | 0.50 | — | — | — | ok |", lines)
+            self.assertNotIn("| other |", result.stdout)
+
+    def test_share_of_copy_bandwidth(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            result = self.run_table(tmp, 1.0, copy=9.6e-05)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("| sm | R=2 C=3 | GB/s | 2 | 2.4e-05 | — | 1 | "
+                          "4.8e-05 | — | 0.50 | 9.6e-05 | 25% | 50% | ok |",
+                          result.stdout.splitlines())
+
+    def test_tuned_kernels_counted(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            # One of two kernels tuned: run, and the cell says so.
+            result = self.run_table(tmp, 1.0, tuned=(["a"], ["a", "b"]))
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("| sm | R=2 C=3 | GB/s | 2 | 2.4e-05 | 2.4e-05 "
+                          "(1/2 tuned) | 1 | 4.8e-05 | 1.00 | 0.50 |",
+                          result.stdout)
+        with tempfile.TemporaryDirectory() as tmp:
+            # None tuned: the same code as the default, not run.
+            result = self.run_table(tmp, 1.0, tuned=(["c"], ["a", "b"]))
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("| sm | R=2 C=3 | GB/s | 2 | 2.4e-05 | — "
+                          "(0/2 tuned) | 1 | 4.8e-05 | — | 0.50 |",
+                          result.stdout)
 
     def test_wrong_output_fails(self):
         with tempfile.TemporaryDirectory() as tmp:
