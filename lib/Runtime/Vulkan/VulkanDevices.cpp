@@ -156,9 +156,9 @@ void queryFeatures(const Api &api, PhysicalDevice &dev,
 }
 
 /// Fills what needs vkGetPhysicalDeviceProperties2: subgroup size, the
-/// largest allocation, the driver's own name and version string and the
-/// float controls (which widths keep inf/NaN/signed zeros and subnormals
-/// on request).
+/// largest allocation, the driver's own name and version string, the float
+/// controls (which widths keep inf/NaN/signed zeros and subnormals on
+/// request) and, on NVIDIA and AMD, the compute units.
 void queryProperties2(const Api &api, PhysicalDevice &dev,
                       const std::vector<std::string> &exts) {
   if (!api.vkGetPhysicalDeviceProperties2 ||
@@ -191,7 +191,29 @@ void queryProperties2(const Api &api, PhysicalDevice &dev,
     floatControls.pNext = props2.pNext;
     props2.pNext = &floatControls;
   }
+  // The compute units, which core Vulkan does not report: NVIDIA's SM
+  // count and AMD's compute units where their extensions say them (the
+  // cost model's waves need it).
+  VkPhysicalDeviceShaderSMBuiltinsPropertiesNV nvidiaCores{};
+  nvidiaCores.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV;
+  if (hasExtension(exts, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME)) {
+    nvidiaCores.pNext = props2.pNext;
+    props2.pNext = &nvidiaCores;
+  }
+  VkPhysicalDeviceShaderCorePropertiesAMD amdCores{};
+  amdCores.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CORE_PROPERTIES_AMD;
+  if (hasExtension(exts, VK_AMD_SHADER_CORE_PROPERTIES_EXTENSION_NAME)) {
+    amdCores.pNext = props2.pNext;
+    props2.pNext = &amdCores;
+  }
   api.vkGetPhysicalDeviceProperties2(dev.handle, &props2);
+  if (nvidiaCores.shaderSMCount > 0)
+    dev.info.computeUnits = nvidiaCores.shaderSMCount;
+  else if (amdCores.computeUnitsPerShaderArray > 0)
+    dev.info.computeUnits = amdCores.shaderEngineCount *
+                            amdCores.shaderArraysPerEngineCount *
+                            amdCores.computeUnitsPerShaderArray;
   if (hasFloatControls) {
     dev.features.floatControls = true;
     if (!is12)
