@@ -35,8 +35,8 @@ double estimateOuterProductSeconds(const KernelModel &kernel,
                                    const DeviceProfile &device);
 
 /// Calls `add` with each outer-product schedule worth ranking for a
-/// contraction `kernel` on a GPU `device` (none for other kernels and on
-/// CPU devices): 8x8, 4x8 and 4x4 register tiles, subgroup tiles of the
+/// contraction `kernel` on a known GPU `device` (none for other kernels,
+/// on CPU devices and without a device id): 8x8, 4x8 and 4x4 register tiles, subgroup tiles of the
 /// device's subgroup, 1 to 8 subgroups per work-group, chunks of 8 and 16,
 /// two buffers.
 void addOuterProductCandidates(

@@ -9,6 +9,7 @@
 #include "CLTypes.h"
 #include "KernelEmitter.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 #include <fmt/format.h>
@@ -26,18 +27,34 @@ std::optional<std::string> opencl::linearIndex(KernelEmitter &emitter,
       ShapedType::isDynamic(offset) ||
       llvm::any_of(strides, ShapedType::isDynamic))
     return std::nullopt;
+  // Local and private arrays are small: their offsets in 32 bits, which
+  // NVIDIA's compiler turns into 32-bit shared-memory addresses with
+  // constant offsets folded in, rather than a 64-bit multiply and add per
+  // access (a whole register tile's fragment loads per reduction step).
+  auto space =
+      dyn_cast_or_null<gpu::AddressSpaceAttr>(memref.getMemorySpace());
+  bool small = space && space.getValue() != gpu::AddressSpace::Global;
+  // The constant part last, summed: a run of accesses then shares the
+  // variable part and differs by a constant offset.
   std::string expr;
+  int64_t constant = offset;
   for (auto [index, stride] : llvm::zip(indices, strides)) {
     std::string term = emitter.get(index);
     if (term == "0" || stride == 0)
       continue;
+    if (llvm::all_of(term, llvm::isDigit) && term.size() < 10) {
+      constant += std::stoll(term) * stride;
+      continue;
+    }
+    if (small)
+      term = "(int)" + term;
     if (stride != 1)
       term += " * " + std::to_string(stride);
     expr += expr.empty() ? term : " + " + term;
   }
-  if (offset != 0)
-    expr += expr.empty() ? std::to_string(offset)
-                         : " + " + std::to_string(offset);
+  if (constant != 0)
+    expr += expr.empty() ? std::to_string(constant)
+                         : " + " + std::to_string(constant);
   return expr.empty() ? "0" : expr;
 }
 

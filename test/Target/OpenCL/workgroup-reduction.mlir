@@ -24,14 +24,14 @@
 // CHECK-NEXT:     float v1 = fmax(acc0, v0);
 // CHECK-NEXT:     acc0 = v1;
 // CHECK-NEXT:   }
-// CHECK-NEXT:   local0[tid_x] = acc0;
+// CHECK-NEXT:   local0[(int)tid_x] = acc0;
 // CHECK-NEXT:   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 // CHECK-NEXT:   bool v2 = tid_x == 0;
 // CHECK-NEXT:   float r0;
 // CHECK-NEXT:   if (v2) {
 // CHECK-NEXT:     float acc1 = (-INFINITY);
 // CHECK-NEXT:     for (long i1 = 0; i1 < 64; ++i1) {
-// CHECK-NEXT:       float v3 = local0[i1];
+// CHECK-NEXT:       float v3 = local0[(int)i1];
 // CHECK-NEXT:       float v4 = tilec_maximum_float(acc1, v3);
 // CHECK-NEXT:       acc1 = v4;
 // CHECK-NEXT:     }
