@@ -38,11 +38,8 @@ void tilec::buildLoopsToGPUPipeline(OpPassManager &pm) {
   // registers for addresses in OpenCL C, the same values.
   arith::ArithIntRangeNarrowingOptions narrowing;
   narrowing.bitwidthsSupported = {32};
-  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>();
-  kernels.addPass(arith::createArithIntRangeNarrowing(narrowing));
-  // What the ranges prove of the narrowed arithmetic: the OpenCL C of the
-  // ops that cannot wrap is plain signed C (see the pass).
-  kernels.addPass(createTilecGPUInferOverflowFlagsPass());
+  pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>().addPass(
+      arith::createArithIntRangeNarrowing(narrowing));
 }
 
 void tilec::pipelines::registerGPUPipeline() {

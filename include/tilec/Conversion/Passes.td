@@ -76,22 +76,6 @@ def TilecGPUSplitReductionsPass
                            "::tilec::kernel::KernelDialect"];
 }
 
-def TilecGPUInferOverflowFlagsPass
-    : Pass<"tilec-gpu-infer-overflow-flags", "::mlir::gpu::GPUFuncOp"> {
-  let summary = "Flag the integer arithmetic of a kernel that cannot wrap "
-                "(nsw, nuw) from the ranges of its operands";
-  let description = [{
-    Runs arith's integer range analysis on the kernel (ids bounded by the
-    known work-group and grid sizes, loop variables by their bounds) and
-    adds `nsw` / `nuw` to each `arith.addi`, `subi` and `muli` on signless
-    integers whose operands' ranges prove that it cannot wrap in that
-    sense. The OpenCL C emitter prints flagged 32-bit ops as C's signed
-    arithmetic, which lets the device compiler reassociate index
-    arithmetic; nothing else changes.
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
-}
-
 def TilecGPUDefaultSchedulePass
     : Pass<"tilec-gpu-default-schedule", "::mlir::func::FuncOp"> {
   let summary = "Give every kernel without a tilec.schedule the default GPU "

@@ -103,13 +103,6 @@ LogicalResult ArithEmitter::wrappingBinary(llvm::StringRef infix) {
   }
   if (type.isIndex() && infix != "<<")
     return define(fmt::format("{} {} {}", a, infix.str(), b));
-  // An op that cannot wrap in the signed sense (tilec-gpu-infer-overflow-
-  // flags) is plain int arithmetic, which the device compiler may
-  // reassociate; int is 32 bits, so only 32-bit ops.
-  auto flags = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(&op);
-  if (flags && flags.hasNoSignedWrap() && !isa<VectorType>(type) &&
-      intWidth(type) == 32)
-    return define(fmt::format("{} {} {}", a, infix.str(), b));
   if (!isa<VectorType>(type) && intWidth(type) <= 32) {
     // i8 and i16 promote to int; uint keeps the low bits of every result.
     return define(fmt::format("({})((uint){} {} (uint){})", *clValueType(type),

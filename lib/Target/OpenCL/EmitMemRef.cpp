@@ -27,10 +27,8 @@ std::optional<std::string> opencl::linearIndex(KernelEmitter &emitter,
       ShapedType::isDynamic(offset) ||
       llvm::any_of(strides, ShapedType::isDynamic))
     return std::nullopt;
-  // Local and private arrays are small: their offsets in 32 bits, which
-  // NVIDIA's compiler turns into 32-bit shared-memory addresses with
-  // constant offsets folded in, rather than a 64-bit multiply and add per
-  // access (a whole register tile's fragment loads per reduction step).
+  // Local and private arrays are small: their offsets fit 32 bits, and
+  // int arithmetic spares the device compiler 64-bit multiplies.
   auto space =
       dyn_cast_or_null<gpu::AddressSpaceAttr>(memref.getMemorySpace());
   bool small = space && space.getValue() != gpu::AddressSpace::Global;
