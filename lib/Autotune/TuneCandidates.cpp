@@ -31,6 +31,7 @@ tilec::autotune::planTuning(ProgramLoader &loader,
       buildLoopLevelModule(context, loader, program);
   if (!module)
     return module.takeError();
+  prepareLoopLevel(*device.backend, **module, device.profile);
   schedule::ScheduleKind kind = device.backend->kind() == BackendKind::CPU
                                     ? schedule::ScheduleKind::CPU
                                     : schedule::ScheduleKind::GPU;

@@ -215,8 +215,9 @@ tilec::compiler::compileProgram(ProgramLoader &loader,
   mlir::SourceMgrDiagnosticHandler handler(
       loader.getSourceMgr(), &context, loader.getReporter().diagnostics());
 
-  backend.attachTarget(module, request.device ? request.device->profile
-                                              : schedule::DeviceProfile());
+  prepareLoopLevel(backend, module,
+                   request.device ? request.device->profile
+                                  : schedule::DeviceProfile());
   CompiledProgram compiled;
   llvm::Expected<std::vector<KernelReport>> kernels =
       scheduleKernelsOf(module, loader, request);

@@ -9,9 +9,11 @@
 #include "tilec/Compiler/Reporter.h"
 #include "tilec/Target/StageTiming.h"
 
+#include "tilec/Conversion/Passes.h"
 #include "tilec/MLIRGen/MLIRGen.h"
 #include "tilec/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
@@ -51,4 +53,16 @@ tilec::compiler::buildLoopLevelModule(mlir::MLIRContext &context,
   if (mlir::failed(pm.run(**module)))
     return inputError();
   return module;
+}
+
+void tilec::compiler::prepareLoopLevel(const TargetBackend &backend,
+                                       mlir::ModuleOp module,
+                                       const schedule::DeviceProfile &device) {
+  backend.attachTarget(module, device);
+  if (backend.kind() != BackendKind::GPU)
+    return;
+  mlir::PassManager pm(module.getContext());
+  pm.addNestedPass<mlir::func::FuncOp>(createTilecGPUFlattenContractionsPass());
+  // The pass cannot fail: it rewrites what it matches and leaves the rest.
+  (void)pm.run(module);
 }

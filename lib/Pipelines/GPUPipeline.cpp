@@ -24,6 +24,9 @@
 using namespace mlir;
 
 void tilec::buildLoopsToGPUPipeline(OpPassManager &pm) {
+  // Nests that `tilec` scheduled were flattened before (ModuleStages.h);
+  // tilec-opt's are here, before their defaults.
+  pm.addNestedPass<func::FuncOp>(createTilecGPUFlattenContractionsPass());
   // Before the defaults: the kernel that aggregates the slices has none.
   pm.addNestedPass<func::FuncOp>(createTilecGPUSplitReductionsPass());
   pm.addNestedPass<func::FuncOp>(createTilecGPUDefaultSchedulePass());
@@ -36,10 +39,15 @@ void tilec::buildLoopsToGPUPipeline(OpPassManager &pm) {
   // Index arithmetic in 32 bits wherever the ranges of the ids, the known
   // work-group and grid sizes and the loop bounds prove it fits: fewer
   // registers for addresses in OpenCL C, the same values.
+  // Before that, what the ranges decide is folded: the sign tests of
+  // floordiv and mod (an implicit GEMM's indices: ids and loop variables,
+  // never negative) and the selects they feed.
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>();
+  kernels.addPass(arith::createArithIntRangeOpts());
+  kernels.addPass(createCanonicalizerPass());
   arith::ArithIntRangeNarrowingOptions narrowing;
   narrowing.bitwidthsSupported = {32};
-  pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>().addPass(
-      arith::createArithIntRangeNarrowing(narrowing));
+  kernels.addPass(arith::createArithIntRangeNarrowing(narrowing));
 }
 
 void tilec::pipelines::registerGPUPipeline() {

@@ -10,6 +10,8 @@
 #define TILEC_COMPILER_MODULESTAGES_H
 
 #include "tilec/Compiler/ProgramLoader.h"
+#include "tilec/Schedule/DeviceProfile.h"
+#include "tilec/Target/TargetBackend.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -26,6 +28,14 @@ buildTileModule(mlir::MLIRContext &context, ProgramLoader &loader,
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 buildLoopLevelModule(mlir::MLIRContext &context, ProgramLoader &loader,
                      const typed::Program &program);
+
+/// Readies the loop-level `module` for `backend` on `device` before its
+/// kernels are scheduled, so that schedules, the cost model and autotune
+/// all see the nests the backend maps: the backend's attachTarget, and for
+/// a GPU backend tilec-gpu-flatten-contractions (on a known GPU, a
+/// convolution becomes the implicit GEMM the outer-product tiling takes).
+void prepareLoopLevel(const TargetBackend &backend, mlir::ModuleOp module,
+                      const schedule::DeviceProfile &device);
 
 } // namespace tilec::compiler
 

@@ -56,6 +56,27 @@ def ConvertTileToLoopsPass
 // (tilec/Dialect/Kernel/IR/KernelAttrs.td), or the default one; none takes
 // the device's facts as options.
 
+def TilecGPUFlattenContractionsPass
+    : Pass<"tilec-gpu-flatten-contractions", "::mlir::func::FuncOp"> {
+  let summary = "Coalesce each operand's free loops and the reduction's "
+                "loops of a contraction, so that a convolution is an "
+                "implicit GEMM the outer-product tiling takes";
+  let description = [{
+    For every kernel nest without a schedule that is a contraction of two
+    operands (ContractionNest.h) whose band loops read by one operand only
+    form one run per operand: replaces each run by one loop over the
+    product of its extents and the reduction's chain of loops by one loop
+    (innermost fastest), the old induction variables as floordiv/mod of
+    the new ones folded into the accesses' maps. A guard around the step
+    (a padded convolution's window) is kept. Name and fingerprint stay.
+    Only for a #tilec.gpu_target that names a device that is not a CPU
+    (where the outer-product tiling applies); other nests and targets are
+    left as they are.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::tilec::kernel::KernelDialect"];
+}
+
 def TilecGPUSplitReductionsPass
     : Pass<"tilec-gpu-split-reductions", "::mlir::func::FuncOp"> {
   let summary = "Compute the reductions of kernels scheduled with split = S "

@@ -63,6 +63,11 @@ struct OuterProductPlan {
   /// The workgroup-memory tiles of the rows' and the columns' operand:
   /// [buffer][chunk iteration][block / vector] of vector<vector x T>.
   mlir::MemRefType rowsTile, columnsTile;
+  /// With a guard: the operand whose loads it predicates (the one whose
+  /// free loop it reads, if any), and the value an excluded tap reads,
+  /// which leaves the sum of products unchanged (0).
+  int guardedOperand = -1;
+  mlir::TypedAttr fill;
 };
 
 /// A kernel nest and how it runs on the grid.

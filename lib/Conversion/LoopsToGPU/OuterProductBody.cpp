@@ -29,6 +29,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IntegerSet.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -185,7 +186,8 @@ private:
   /// straddles the end.
   bool loadsVectors(const Side &side) const {
     return side.operand->contiguousAlongFree && side.operand->slice.empty() &&
-           side.extent % tiling.vector == 0;
+           side.extent % tiling.vector == 0 &&
+           outer.guardedOperand != int(side.sizes->operand);
   }
 
   /// The slot of the tile that `slot` (a number below chunk x block /
@@ -213,11 +215,33 @@ private:
   Value operandAt(const Side &side, Value free, Value k) {
     IRMapping at = mapping;
     at.map(side.freeIV, free);
-    at.map(nest.reduction.getInductionVar(), k);
+    at.map(nest.innermost().getInductionVar(), k);
     // The other operand's free loop: loop-level maps take every enclosing
     // induction variable, and this operand's does not read it.
     const Side &other = &side == &rows ? columns : rows;
     at.map(other.freeIV, constant(0));
+    if (outer.guardedOperand != int(side.sizes->operand))
+      return cloneOperand(side, at);
+    // Taps the guard excludes read the fill value instead, which leaves
+    // the aggregation as it is (OuterProductPlan.cpp).
+    auto guard = affine::AffineIfOp::create(
+        b, loc, side.operand->value.getType(), nest.guard.getIntegerSet(),
+        llvm::map_to_vector(nest.guard.getOperands(),
+                            [&](Value v) { return at.lookupOrDefault(v); }),
+        /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard keep(b);
+      b.setInsertionPointToStart(guard.getThenBlock());
+      affine::AffineYieldOp::create(b, loc, cloneOperand(side, at));
+      b.setInsertionPointToStart(guard.getElseBlock());
+      affine::AffineYieldOp::create(
+          b, loc, arith::ConstantOp::create(b, loc, outer.fill).getResult());
+    }
+    return guard.getResult(0);
+  }
+
+  /// The operand's load and slice cloned with `at`; the value.
+  Value cloneOperand(const Side &side, IRMapping &at) {
     b.clone(*side.operand->load, at);
     for (Operation *op : side.operand->slice)
       b.clone(*op, at);
@@ -235,7 +259,7 @@ private:
         first = min(first, side.extent - tiling.vector);
       IRMapping at = mapping;
       at.map(side.freeIV, first);
-      at.map(nest.reduction.getInductionVar(), kIndex);
+      at.map(nest.innermost().getInductionVar(), kIndex);
       const Side &other = &side == &rows ? columns : rows;
       at.map(other.freeIV, constant(0));
       affine::AffineLoadOp load = side.operand->load;
@@ -326,7 +350,7 @@ private:
       return vector::FMAOp::create(b, loc, operandValues[0], operandValues[1],
                                    acc);
     Value combined = widen(combine, {operandValues[0], operandValues[1]});
-    Value reducedAcc = nest.reduction.getRegionIterArgs()[0];
+    Value reducedAcc = nest.innermost().getRegionIterArgs()[0];
     SmallVector<Value> inputs;
     for (Value operand : aggregate->getOperands())
       inputs.push_back(operand == reducedAcc ? acc : combined);

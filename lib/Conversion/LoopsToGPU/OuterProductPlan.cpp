@@ -9,7 +9,9 @@
 
 #include "KernelPlan.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 using namespace mlir;
@@ -28,6 +30,55 @@ static MemRefType tileType(const OuterProductTiling &tiling,
                          MemRefLayoutAttrInterface(), workgroup);
 }
 
+/// Whether `value` is computed from `iv` (through pure ops).
+static bool dependsOn(Value value, Value iv) {
+  if (value == iv)
+    return true;
+  Operation *def = value.getDefiningOp();
+  return def && isPure(def) && llvm::any_of(def->getOperands(), [&](Value v) {
+           return dependsOn(v, iv);
+         });
+}
+
+/// The value a tap the guard excludes reads in place of the operand: zero,
+/// whose product with any finite value a sum ignores. (A guarded maximum
+/// or minimum comes from the loop level with a flag of whether any tap was
+/// taken, which is no contraction of this form.)
+static TypedAttr fillFor(Operation *combine, Operation *aggregate,
+                         Type type) {
+  if (isa<arith::MulFOp>(combine) && isa<arith::AddFOp>(aggregate))
+    return FloatAttr::get(type, 0.0);
+  if (isa<arith::MulIOp>(combine) && isa<arith::AddIOp>(aggregate))
+    return IntegerAttr::get(type, 0);
+  return {};
+}
+
+/// Which operand the nest's guard predicates, and with what: the guard
+/// may read the reduction and one operand's free loop, not both free
+/// loops (a tap excluded per cell could not be a staged value).
+static LogicalResult planGuard(KernelPlan &plan, OuterProductPlan &outer) {
+  ContractionNest &nest = outer.nest;
+  bool reads[2] = {false, false};
+  for (unsigned i = 0; i < 2; ++i) {
+    int loop = nest.loopOf(i == 0 ? BandRole::Free0 : BandRole::Free1);
+    Value iv = nest.band[loop].getInductionVar();
+    reads[i] = llvm::any_of(nest.guard.getOperands(),
+                            [&](Value v) { return dependsOn(v, iv); });
+  }
+  if (reads[0] && reads[1])
+    return scheduleError(plan) << "the outer-product tiling cannot guard "
+                                  "taps that depend on both operands' free "
+                                  "loops";
+  outer.guardedOperand = reads[1] ? 1 : 0;
+  Value operand = nest.operands[outer.guardedOperand].value;
+  outer.fill = fillFor(nest.combine, nest.aggregate, operand.getType());
+  if (!outer.fill)
+    return scheduleError(plan)
+           << "the outer-product tiling guards the taps of a sum of "
+              "products only";
+  return success();
+}
+
 LogicalResult tilec::planOuterProduct(KernelPlan &plan, const GPUGrid &grid,
                                       const schedule::DeviceProfile &target) {
   std::optional<ContractionNest> nest =
@@ -36,6 +87,11 @@ LogicalResult tilec::planOuterProduct(KernelPlan &plan, const GPUGrid &grid,
     return scheduleError(plan)
            << "the outer-product tiling (warp) needs a contraction: one "
               "register reduction per cell combining two loaded operands";
+  if (nest->reductionChain.size() != 1)
+    return scheduleError(plan)
+           << "the outer-product tiling needs one reduction loop, not "
+           << nest->reductionChain.size()
+           << " (tilec-gpu-flatten-contractions makes one)";
   for (const ContractionOperand &operand : nest->operands)
     if (!operand.value.getType().isIntOrFloat())
       return scheduleError(plan) << "the outer-product tiling needs scalar "
@@ -45,7 +101,9 @@ LogicalResult tilec::planOuterProduct(KernelPlan &plan, const GPUGrid &grid,
       checkOuterProductTiling(shape, grid, plan.schedule, target);
   if (!check.tiling)
     return scheduleError(plan) << check.error;
-  OuterProductPlan outer{std::move(*nest), *check.tiling, {}, {}};
+  OuterProductPlan outer{std::move(*nest), *check.tiling, {}, {}, -1, {}};
+  if (outer.nest.guard && failed(planGuard(plan, outer)))
+    return failure();
   outer.rowsTile =
       tileType(outer.tiling, outer.tiling.rows,
                outer.nest.operands[outer.tiling.rows.operand].value.getType());

@@ -187,18 +187,67 @@ bool splitBody(Block *body, ContractionNest &nest) {
   return true;
 }
 
-/// Whether the reduction has the form of the header: constant bounds from
-/// 0, unit step, one iter_arg aggregated with one combined value.
-bool matchReduction(ContractionNest &nest) {
+/// Whether `loop` is a reduction loop of the header's form: constant bounds
+/// from 0, unit step, one iter_arg.
+bool isReductionLoop(AffineForOp loop) {
+  return loop.hasConstantBounds() && loop.getConstantLowerBound() == 0 &&
+         loop.getStepAsInt() == 1 && loop.getNumIterOperands() == 1 &&
+         loop.getConstantUpperBound() > 0;
+}
+
+/// The loops of the reduction from its outermost one: each but the
+/// innermost holds only the next, which starts from its iter_arg and whose
+/// result it yields.
+bool matchChain(ContractionNest &nest) {
   AffineForOp loop = nest.reduction;
-  if (!loop.hasConstantBounds() || loop.getConstantLowerBound() != 0 ||
-      loop.getStepAsInt() != 1 || loop.getNumIterOperands() != 1 ||
-      loop.getConstantUpperBound() <= 0)
+  while (true) {
+    if (!isReductionLoop(loop))
+      return false;
+    nest.reductionChain.push_back(loop);
+    Block *body = loop.getBody();
+    auto inner = dyn_cast<AffineForOp>(&body->front());
+    if (!inner || &body->front() != &*std::prev(body->end(), 2) ||
+        inner.getNumIterOperands() != 1 ||
+        inner.getInits()[0] != loop.getRegionIterArgs()[0] ||
+        body->getTerminator()->getOperand(0) != inner.getResult(0))
+      return true;
+    loop = inner;
+  }
+}
+
+/// The block of the innermost reduction loop that computes the step: its
+/// body, or the then-block of the guard that is all its body holds (an
+/// affine.if whose else keeps the accumulator: a step that only some
+/// iterations take, such as a convolution's window inside the image).
+Block *stepBlock(ContractionNest &nest, Value acc) {
+  Block *body = nest.innermost().getBody();
+  Value yielded = body->getTerminator()->getOperand(0);
+  auto guard = yielded.getDefiningOp<AffineIfOp>();
+  if (!guard || guard->getBlock() != body)
+    return body;
+  if (&body->front() != guard.getOperation() || guard->getNumResults() != 1 ||
+      !guard.hasElse())
+    return nullptr;
+  Block *otherwise = guard.getElseBlock();
+  if (otherwise->getOperations().size() != 1 ||
+      otherwise->getTerminator()->getOperand(0) != acc)
+    return nullptr;
+  nest.guard = guard;
+  return guard.getThenBlock();
+}
+
+/// Whether the reduction has the form of the header: a chain of loops
+/// (matchChain) whose innermost aggregates one combined value into its
+/// iter_arg, guarded or not.
+bool matchReduction(ContractionNest &nest) {
+  if (!matchChain(nest))
     return false;
-  Block *body = loop.getBody();
+  AffineForOp loop = nest.innermost();
   Value acc = loop.getRegionIterArgs()[0];
-  auto yield = cast<AffineYieldOp>(body->getTerminator());
-  nest.aggregate = yield.getOperand(0).getDefiningOp();
+  Block *body = stepBlock(nest, acc);
+  if (!body)
+    return false;
+  nest.aggregate = body->getTerminator()->getOperand(0).getDefiningOp();
   if (!nest.aggregate || nest.aggregate->getBlock() != body ||
       !isPureValueOp(nest.aggregate) || nest.aggregate->getNumOperands() != 2)
     return false;
@@ -213,7 +262,10 @@ bool matchReduction(ContractionNest &nest) {
   for (unsigned i = 0; i < 2; ++i) {
     std::optional<ContractionOperand> operand =
         traceOperand(nest.combine->getOperand(i), body);
-    if (!operand || !movesWith(operand->load, loop.getInductionVar()))
+    if (!operand ||
+        llvm::none_of(nest.reductionChain, [&](AffineForOp reduction) {
+          return movesWith(operand->load, reduction.getInductionVar());
+        }))
       return false;
     nest.operands[i] = std::move(*operand);
   }

@@ -39,8 +39,9 @@ ContractionShape tilec::contractionShapeOf(const ContractionNest &nest) {
   ContractionShape shape;
   shape.freeLoop[0] = nest.loopOf(BandRole::Free0);
   shape.freeLoop[1] = nest.loopOf(BandRole::Free1);
-  shape.reduction = mlir::affine::AffineForOp(nest.reduction)
-                        .getConstantUpperBound();
+  shape.reduction = 1;
+  for (mlir::affine::AffineForOp loop : nest.reductionChain)
+    shape.reduction *= loop.getConstantUpperBound();
   mlir::Value init = mlir::affine::AffineForOp(nest.reduction).getInits()[0];
   mlir::Attribute start;
   if (mlir::matchPattern(init, mlir::m_Constant(&start)))

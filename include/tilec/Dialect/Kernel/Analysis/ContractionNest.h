@@ -8,6 +8,9 @@
 //                   acc' = aggregate(acc, combine(f(load A), g(load B))) };
 //                 epilogue(r); store }
 //
+// where the reduction may be a chain of loops (a convolution's window rows,
+// columns and channels) and its step may be guarded by an affine.if whose
+// else keeps the accumulator (the window's taps outside the image),
 // is split, from its index maps alone (never from op names), into the two
 // operands the reduction combines and the role of every loop: a band loop
 // read by one operand only is that operand's free loop (an M or N index),
@@ -60,8 +63,16 @@ struct ContractionNest {
   llvm::SmallVector<mlir::affine::AffineForOp> band;
   llvm::SmallVector<BandRole> roles; ///< one per band loop
   /// The reduction: one loop with one iter_arg directly in the innermost
-  /// band loop's body.
+  /// band loop's body, whose result the epilogue uses and whose init is
+  /// where it starts.
   mlir::affine::AffineForOp reduction;
+  /// The loops of the reduction, outermost (`reduction`) first; each but
+  /// the innermost holds only the next.
+  llvm::SmallVector<mlir::affine::AffineForOp> reductionChain;
+  /// The affine.if around the innermost loop's step, if it has one: its
+  /// then-block holds the loads, the combination and the aggregation; its
+  /// else yields the accumulator unchanged.
+  mlir::affine::AffineIfOp guard;
   ContractionOperand operands[2];
   /// acc' = aggregate(acc, combined), combined = combine(operand 0, operand
   /// 1); both pure, with one result.
@@ -74,12 +85,18 @@ struct ContractionNest {
   /// The band position of the one loop of `role`, or -1 when there is
   /// none or several.
   int loopOf(BandRole role) const;
+  /// The innermost loop of the reduction, whose iter_arg the aggregation
+  /// takes.
+  mlir::affine::AffineForOp innermost() const {
+    return reductionChain.back();
+  }
 };
 
 /// Matches `kernel` with its parallel `band` (ParallelBand.h); std::nullopt
 /// when the nest does not have the form above: the band's loops from 0 with
 /// unit steps, each operand read by one affine load whose map moves with
-/// the reduction loop, the reduction with constant bounds, the epilogue
+/// a loop of the reduction, every reduction loop with constant bounds from
+/// 0 and unit steps, the epilogue
 /// free of loops and stores but the last op, one affine store of the
 /// cell.
 std::optional<ContractionNest>

@@ -1,0 +1,228 @@
+//===- FlattenContractions.cpp - tilec-gpu-flatten-contractions -----------===//
+//
+// The outer-product tiling takes a contraction with one free loop per
+// operand and one reduction loop; a convolution has several of each: an
+// NHWC 3x3 convolution reads the image along n, y and x (its rows), the
+// filter along the output channel, and reduces over the window's rows,
+// columns and the input channels. As an implicit GEMM it is a matmul of
+// n*y*x rows by the output channels over 9*CI products: this pass
+// rewrites such a nest so, coalescing each run of neighbouring band loops
+// that only one operand reads into one loop, and the reduction's chain of
+// loops into one (innermost fastest, so a chunk of it walks the input
+// channels), with the old induction variables as div/mod of the new ones
+// folded into the accesses' maps. The guard of a padded window stays
+// around the step; the tiling predicates the image's loads with it.
+//
+// Only nests that then have one loop per operand side are rewritten, only
+// those without a schedule (one is made for the loops it names), and only
+// for a known GPU that is not a CPU (#tilec.gpu_target): the outer-product
+// tiling is for those, and the other mappings run the nests better as
+// they are (one loop per grid dimension, the rest on z). The nest keeps
+// its name and fingerprint.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/Kernel/Analysis/ContractionNest.h"
+#include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/IntegerSet.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILECGPUFLATTENCONTRACTIONSPASS
+#include "tilec/Conversion/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+using namespace mlir::affine;
+using namespace tilec;
+
+namespace {
+
+/// A run of neighbouring band loops that become one.
+struct LoopGroup {
+  SmallVector<AffineForOp> loops;
+  int64_t extent() const {
+    int64_t product = 1;
+    for (AffineForOp loop : loops)
+      product *= loop.getConstantUpperBound();
+    return product;
+  }
+};
+
+/// The band's loops grouped: each run of loops that one operand alone
+/// reads, and every other loop alone. std::nullopt unless each operand's
+/// free loops form one run and something is to be coalesced.
+std::optional<SmallVector<LoopGroup>> groupBand(const ContractionNest &nest) {
+  SmallVector<LoopGroup> groups;
+  SmallVector<BandRole> groupRoles;
+  for (auto [loop, role] : llvm::zip(nest.band, nest.roles)) {
+    bool free = role == BandRole::Free0 || role == BandRole::Free1;
+    if (free && !groupRoles.empty() && groupRoles.back() == role) {
+      groups.back().loops.push_back(loop);
+      continue;
+    }
+    groups.push_back({{loop}});
+    groupRoles.push_back(role);
+  }
+  bool coalesces = nest.reductionChain.size() > 1;
+  for (BandRole side : {BandRole::Free0, BandRole::Free1}) {
+    if (llvm::count(groupRoles, side) != 1)
+      return std::nullopt;
+    for (auto [group, role] : llvm::zip(groups, groupRoles))
+      coalesces |= role == side && group.loops.size() > 1;
+  }
+  if (!coalesces)
+    return std::nullopt;
+  return groups;
+}
+
+/// Maps the induction variables of `loops` (outermost first) to `position`
+/// split into their iterations, innermost fastest, by affine.apply at `b`.
+void splitPosition(OpBuilder &b, Location loc, ArrayRef<AffineForOp> loops,
+                   Value position, IRMapping &mapping) {
+  if (loops.size() == 1) {
+    mapping.map(AffineForOp(loops.front()).getInductionVar(), position);
+    return;
+  }
+  int64_t stride = 1;
+  for (AffineForOp loop : llvm::reverse(loops)) {
+    int64_t extent = loop.getConstantUpperBound();
+    AffineExpr d = b.getAffineDimExpr(0);
+    AffineExpr index = d.floorDiv(stride);
+    if (loop != loops.front())
+      index = index % extent;
+    Value value = AffineApplyOp::create(b, loc, AffineMap::get(1, 0, index),
+                                        ValueRange{position});
+    mapping.map(loop.getInductionVar(), value);
+    stride *= extent;
+  }
+}
+
+/// `guard` with the affine.apply ops of its operands folded into its set.
+void composeGuard(AffineIfOp guard) {
+  IntegerSet set = guard.getIntegerSet();
+  AffineMap map = AffineMap::get(set.getNumDims(), set.getNumSymbols(),
+                                 set.getConstraints(), guard.getContext());
+  SmallVector<Value> operands(guard.getOperands());
+  fullyComposeAffineMapAndOperands(&map, &operands);
+  canonicalizeMapAndOperands(&map, &operands);
+  guard.setConditional(IntegerSet::get(map.getNumDims(), map.getNumSymbols(),
+                                       map.getResults(), set.getEqFlags()),
+                       operands);
+}
+
+/// Folds the affine.apply ops into the maps of the loads and stores and
+/// the sets of the guards in `root`, so that they read the new loops
+/// directly; the applies left without users go.
+void composeAccesses(AffineForOp root) {
+  root.walk([](AffineIfOp guard) { composeGuard(guard); });
+  SmallVector<Operation *> accesses;
+  root.walk([&](Operation *op) {
+    if (isa<AffineLoadOp, AffineStoreOp>(op))
+      accesses.push_back(op);
+  });
+  for (Operation *op : accesses) {
+    OpBuilder b(op);
+    if (auto load = dyn_cast<AffineLoadOp>(op)) {
+      AffineMap map = load.getAffineMap();
+      SmallVector<Value> operands(load.getMapOperands());
+      fullyComposeAffineMapAndOperands(&map, &operands);
+      canonicalizeMapAndOperands(&map, &operands);
+      auto composed = AffineLoadOp::create(b, load.getLoc(),
+                                           load.getMemRef(), map, operands);
+      load.replaceAllUsesWith(composed.getResult());
+      load.erase();
+      continue;
+    }
+    auto store = cast<AffineStoreOp>(op);
+    AffineMap map = store.getAffineMap();
+    SmallVector<Value> operands(store.getMapOperands());
+    fullyComposeAffineMapAndOperands(&map, &operands);
+    canonicalizeMapAndOperands(&map, &operands);
+    AffineStoreOp::create(b, store.getLoc(), store.getValueToStore(),
+                          store.getMemRef(), map, operands);
+    store.erase();
+  }
+  SmallVector<AffineApplyOp> applies;
+  root.walk([&](AffineApplyOp apply) { applies.push_back(apply); });
+  for (AffineApplyOp apply : llvm::reverse(applies))
+    if (apply->use_empty())
+      apply.erase();
+}
+
+void flatten(AffineForOp kernel, ContractionNest &nest,
+             ArrayRef<LoopGroup> groups) {
+  Location loc = kernel.getLoc();
+  OpBuilder b(kernel);
+  IRMapping mapping;
+  SmallVector<Value> positions;
+  AffineForOp root;
+  for (const LoopGroup &group : groups) {
+    auto loop = AffineForOp::create(b, loc, 0, group.extent());
+    if (!root)
+      root = loop;
+    positions.push_back(loop.getInductionVar());
+    b.setInsertionPointToStart(loop.getBody());
+  }
+  for (auto [group, position] : llvm::zip(groups, positions))
+    splitPosition(b, loc, group.loops, position, mapping);
+  for (Operation *op : nest.prologue)
+    b.clone(*op, mapping);
+
+  // The reduction, one loop over the chain's iterations.
+  int64_t steps = 1;
+  for (AffineForOp loop : nest.reductionChain)
+    steps *= loop.getConstantUpperBound();
+  auto reduction = AffineForOp::create(
+      b, loc, 0, steps, 1,
+      ValueRange{mapping.lookupOrDefault(nest.reduction.getInits()[0])});
+  {
+    OpBuilder::InsertionGuard keep(b);
+    b.setInsertionPointToStart(reduction.getBody());
+    splitPosition(b, loc, nest.reductionChain, reduction.getInductionVar(),
+                  mapping);
+    mapping.map(nest.innermost().getRegionIterArgs()[0],
+                reduction.getRegionIterArgs()[0]);
+    // A loop built with iter_args has no terminator: the innermost step's
+    // yield is cloned with the rest.
+    for (Operation &op : *nest.innermost().getBody())
+      b.clone(op, mapping);
+  }
+  mapping.map(nest.reduction.getResult(0), reduction.getResult(0));
+  for (Operation *op : nest.epilogue)
+    b.clone(*op, mapping);
+
+  // The kernel's own attributes (name, fingerprint), not its bounds.
+  root->setDiscardableAttrs(kernel->getDiscardableAttrDictionary());
+  composeAccesses(root);
+  kernel.erase();
+}
+
+struct FlattenContractionsPass
+    : tilec::impl::TilecGPUFlattenContractionsPassBase<
+          FlattenContractionsPass> {
+  void runOnOperation() override {
+    auto module = getOperation()->getParentOfType<ModuleOp>();
+    schedule::DeviceProfile device =
+        module ? tilec::kernel::getGPUTarget(module) : schedule::DeviceProfile();
+    if (!schedule::knowsDevice(device) || device.isCPU)
+      return;
+    for (AffineForOp kernel : tilec::getKernelNests(getOperation())) {
+      if (kernel->hasAttr(tilec::kernel::Schedule::getNameStr()))
+        continue;
+      std::optional<ContractionNest> nest =
+          matchContractionNest(kernel, getParallelBand(kernel));
+      if (!nest)
+        continue;
+      if (std::optional<SmallVector<LoopGroup>> groups = groupBand(*nest))
+        flatten(kernel, *nest, *groups);
+    }
+  }
+};
+
+} // namespace
