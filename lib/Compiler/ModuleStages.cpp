@@ -62,6 +62,7 @@ void tilec::compiler::prepareLoopLevel(const TargetBackend &backend,
   if (backend.kind() != BackendKind::GPU)
     return;
   mlir::PassManager pm(module.getContext());
+  pm.addNestedPass<mlir::func::FuncOp>(createTilecGPUFuseRowsPass());
   pm.addNestedPass<mlir::func::FuncOp>(createTilecGPUFlattenContractionsPass());
   // The pass cannot fail: it rewrites what it matches and leaves the rest.
   (void)pm.run(module);

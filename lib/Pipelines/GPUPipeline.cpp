@@ -24,8 +24,9 @@
 using namespace mlir;
 
 void tilec::buildLoopsToGPUPipeline(OpPassManager &pm) {
-  // Nests that `tilec` scheduled were flattened before (ModuleStages.h);
+  // Nests that `tilec` scheduled were fused and flattened before (ModuleStages.h);
   // tilec-opt's are here, before their defaults.
+  pm.addNestedPass<func::FuncOp>(createTilecGPUFuseRowsPass());
   pm.addNestedPass<func::FuncOp>(createTilecGPUFlattenContractionsPass());
   // Before the defaults: the kernel that aggregates the slices has none.
   pm.addNestedPass<func::FuncOp>(createTilecGPUSplitReductionsPass());

@@ -14,6 +14,7 @@
 
 #include "GPUStaging.h"
 #include "OuterProductCost.h"
+#include "RowCost.h"
 
 #include "tilec/Schedule/CPUDefaultSchedule.h"
 #include "tilec/Schedule/GPUDefaultSchedule.h"
@@ -352,12 +353,20 @@ tilec::schedule::rankCandidates(const KernelModel &kernel,
     // cuBLAS with it and at 0.07-0.23 with the other mappings, whose
     // estimates (peak compute, L1 and L2 terms) do not see what the
     // register tile and the fragment reuse save.
-    CandidateList outer;
+    // Likewise a row nest takes one work-group per row: each row is read
+    // once and its reductions are trees over the work-group, where the
+    // other mappings give a row to a work-item, which reads it strided.
+    CandidateList outer, rows;
     addOuterProductCandidates(
         kernel, device,
         [&](const KernelSchedule &schedule) { outer.add(schedule); });
+    addRowCandidates(kernel, device, [&](const KernelSchedule &schedule) {
+      rows.add(schedule);
+    });
     if (!outer.schedules().empty())
       candidates = std::move(outer);
+    else if (!rows.schedules().empty())
+      candidates = std::move(rows);
     else
       addGPUCandidates(kernel, device, candidates);
   } else

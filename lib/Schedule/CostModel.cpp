@@ -15,6 +15,7 @@
 #include "CostTerms.h"
 #include "GPUStaging.h"
 #include "OuterProductCost.h"
+#include "RowCost.h"
 
 #include <algorithm>
 #include <cmath>
@@ -100,6 +101,8 @@ double estimateGPU(const KernelModel &kernel, const KernelSchedule &schedule,
                    const DeviceProfile &device) {
   if (schedule.tilesOuterProduct())
     return estimateOuterProductSeconds(kernel, schedule, device);
+  if (schedule.row > 0)
+    return estimateRowSeconds(kernel, schedule, device);
   GPUGrid grid = computeGPUGrid(kernel.parallelExtents, schedule);
   double clock = clockHz(device);
   double units = double(std::max<int64_t>(device.computeUnits, 1));

@@ -10,6 +10,7 @@
 
 #include "tilec/Schedule/CostModel.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+#include "tilec/Dialect/Kernel/Analysis/RowNest.h"
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -335,6 +336,10 @@ KernelModel KernelReader::read() {
   if (std::optional<tilec::ContractionNest> nest =
           tilec::matchContractionNest(kernel, band))
     model.contraction = tilec::contractionShapeOf(*nest);
+  if (std::optional<tilec::RowNest> rows = tilec::matchRowNest(kernel, band)) {
+    model.rowColumns = rows->columns;
+    model.rowReductions = rows->reductionCount();
+  }
   return model;
 }
 

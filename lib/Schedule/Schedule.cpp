@@ -54,6 +54,8 @@ std::string KernelSchedule::str() const {
     os << " buffers=" << buffers;
   if (split != 1)
     os << " split=" << split;
+  if (row != 0)
+    os << " row=" << row;
   return text;
 }
 
@@ -66,6 +68,10 @@ bool tilec::schedule::validateSchedule(const KernelSchedule &schedule,
     return false;
   if (schedule.buffers != 1 && schedule.buffers != 2) {
     error = "'buffers' must be 1 or 2";
+    return false;
+  }
+  if (schedule.row < 0) {
+    error = "'row' must be an integer >= 0";
     return false;
   }
   for (auto [key, value] :

@@ -114,6 +114,8 @@ json scheduleObject(const KernelSchedule &schedule) {
     object["buffers"] = schedule.buffers;
   if (schedule.split != 1)
     object["split"] = schedule.split;
+  if (schedule.row != 0)
+    object["row"] = schedule.row;
   return object;
 }
 
@@ -193,7 +195,7 @@ bool ScheduleFileReader::readSchedule(const json &value,
                                       KernelSchedule &schedule) {
   if (!checkKeys(value, where,
                  {"block", "thread", "vector", "unroll", "stage", "order",
-                  "warp", "buffers", "split"}))
+                  "warp", "buffers", "split", "row"}))
     return false;
   KernelSchedule s;
   if (!readIntList(value, where, "block", s.block) ||
@@ -203,7 +205,8 @@ bool ScheduleFileReader::readSchedule(const json &value,
     return false;
   for (auto [key, field] :
        {std::pair<const char *, int64_t *>{"vector", &s.vector},
-        {"unroll", &s.unroll}, {"buffers", &s.buffers}, {"split", &s.split}})
+        {"unroll", &s.unroll}, {"buffers", &s.buffers}, {"split", &s.split},
+        {"row", &s.row}})
     if (auto found = value.find(key);
         found != value.end() && !readInt(*found, at(where, key), *field))
       return false;

@@ -2,17 +2,19 @@
 """Runs programs compiled for a GPU on this machine's CPU device.
 
 The GPU mappings that only a known GPU gets (the outer-product tiling of
-contractions, split reductions, convolutions flattened into implicit GEMMs)
+contractions, split reductions, convolutions flattened into implicit GEMMs,
+row reductions and their consumers fused into one work-group per row)
 are chosen by the cost model from a device profile. This script takes the
 target's device from `tilec devices --json`, presents it as a GPU (type
 "gpu", id + "-as-gpu"), compiles each program for that profile with
 --devices-from, runs the artefact with tilec-run on the real device and
-compares the outputs with the interpreter's (--expect). With --expect-warp,
-every program must also have a kernel scheduled with the outer-product
-tiling (`warp` in --emit=gpu), so the test cannot pass on the old mapping.
+compares the outputs with the interpreter's (--expect). With
+--expect-schedule FIELD, every program must also have a kernel whose
+schedule sets FIELD (`warp`: the outer-product tiling, `row`: a row nest;
+as --emit=gpu prints it), so the test cannot pass on another mapping.
 
 Usage: gpu-as-device.py --tilec T --tilec-run R --target opencl|spirv
-                        [--expect-warp] PROGRAM.tile[:ARGS] ...
+                        [--expect-schedule warp|row] PROGRAM.tile[:ARGS] ...
 ARGS are the program's tilec arguments with ',' for spaces
 (e.g. conv3x3.tile:-D,N=2,-D,H=9).
 """
@@ -50,12 +52,12 @@ def check(args, spec, real, fake, dump, folder, index):
     name = os.path.basename(program)
     compile_args = [args.tilec, program, *extra, f"--target={args.target}",
                     f"--devices-from={dump}", f"--device={fake}", "--no-cache"]
-    if args.expect_warp:
+    if args.expect_schedule:
         gpu = subprocess.run([*compile_args, "--emit=gpu"],
                              capture_output=True, text=True)
-        if gpu.returncode != 0 or "warp = [" not in gpu.stdout:
-            print(f"FAILED {name}: no kernel takes the outer-product tiling"
-                  f"\n{gpu.stderr}")
+        if gpu.returncode != 0 or f"{args.expect_schedule} = " not in gpu.stdout:
+            print(f"FAILED {name}: no kernel's schedule sets "
+                  f"{args.expect_schedule}\n{gpu.stderr}")
             return False
     artefact = os.path.join(folder, f"p{index}{EXTENSIONS[args.target]}")
     reference = os.path.join(folder, f"ref{index}")
@@ -81,7 +83,7 @@ def main():
     parser.add_argument("--tilec", default="tilec")
     parser.add_argument("--tilec-run", default="tilec-run")
     parser.add_argument("--target", choices=RUNTIMES, required=True)
-    parser.add_argument("--expect-warp", action="store_true")
+    parser.add_argument("--expect-schedule", choices=["warp", "row"])
     parser.add_argument("programs", nargs="+")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:

@@ -411,3 +411,48 @@ TEST_CASE("Device profiles", "[costmodel]") {
   CHECK(estimatedPeakBytes(profile) == 1e11);
   CHECK(!hostCPUProfile().id.empty());
 }
+
+/// A row sum of `rows` x `columns` floats, the form tilec-gpu-fuse-rows
+/// gives a lone row reduction.
+std::string rowSumSource(int rows, int columns) {
+  std::string r = std::to_string(rows), c = std::to_string(columns);
+  return R"(
+func.func @f(%a: memref<)" + r + "x" + c + R"(xf32>, %s: memref<)" + r +
+         R"(xf32>) {
+  affine.for %r = 0 to )" + r + R"( {
+    %zero = arith.constant 0.0 : f32
+    %sum = affine.for %c = 0 to )" + c + R"( iter_args(%acc = %zero) -> (f32) {
+      %x = affine.load %a[%r, %c] : memref<)" + r + "x" + c + R"(xf32>
+      %n = arith.addf %acc, %x : f32
+      affine.yield %n : f32
+    }
+    affine.store %sum, %s[%r] : memref<)" + r + R"(xf32>
+  } {tilec.kernel = "k"}
+  return
+}
+)";
+}
+
+TEST_CASE("Row nests take a work-group per row on a GPU", "[costmodel]") {
+  Kernel rows(rowSumSource(4096, 4096));
+  CHECK(rows.model.rowColumns == 4096);
+  CHECK(rows.model.rowReductions == 1);
+  // 16 columns per work-item, within NVIDIA's 256 for such kernels.
+  KernelSchedule best = chooseDefaultGPUSchedule(rows.model, h200Profile());
+  INFO(best.str());
+  CHECK(best.row == 256);
+  for (const KernelSchedule &schedule :
+       rankCandidates(rows.model, h200Profile(), ScheduleKind::GPU, 1000)) {
+    CHECK(schedule.row >= 32);
+    CHECK(schedule.row <= 256);
+    CHECK(4096 / schedule.row <= 64);
+  }
+  // Short rows, CPU devices and unknown devices keep the other mappings.
+  Kernel shortRows(rowSumSource(4096, 32));
+  CHECK(chooseDefaultGPUSchedule(shortRows.model, h200Profile()).row == 0);
+  schedule::DeviceProfile cpu = h200Profile();
+  cpu.isCPU = true;
+  CHECK(chooseDefaultGPUSchedule(rows.model, cpu).row == 0);
+  CHECK(chooseDefaultGPUSchedule(rows.model, schedule::DeviceProfile()).row ==
+        0);
+}

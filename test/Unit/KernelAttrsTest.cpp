@@ -93,6 +93,8 @@ TEST_CASE("schedule attribute: each rule is an error at its location",
        "'buffers' must be 1 or 2"},
       {"zero split", [](KernelSchedule &s) { s.split = 0; },
        "'split' must be an integer >= 1"},
+      {"negative row", [](KernelSchedule &s) { s.row = -1; },
+       "'row' must be an integer >= 0"},
   };
   for (const Case &c : cases) {
     INFO(c.what);
@@ -126,6 +128,9 @@ TEST_CASE("schedule attribute: the plain data round-trips",
   tiled.buffers = 2;
   tiled.split = 8;
   CHECK(ScheduleAttr::get(&ctx.context, tiled).getSchedule() == tiled);
+  KernelSchedule rows;
+  rows.row = 256;
+  CHECK(ScheduleAttr::get(&ctx.context, rows).getSchedule() == rows);
 }
 
 TEST_CASE("schedule attribute: the text form reads back",
@@ -161,6 +166,14 @@ TEST_CASE("schedule attribute: the text form reads back",
                 "order = [1, 0], warp = [32, 64], buffers = 2, split = 8>");
   CHECK(mlir::parseAttribute(text, &ctx.context) ==
         ScheduleAttr::get(&ctx.context, tiled));
+  // A row nest's field likewise.
+  KernelSchedule rows;
+  rows.row = 128;
+  text.clear();
+  llvm::raw_string_ostream(text) << ScheduleAttr::get(&ctx.context, rows);
+  CHECK(text == "#tilec.schedule<row = 128>");
+  CHECK(mlir::parseAttribute(text, &ctx.context) ==
+        ScheduleAttr::get(&ctx.context, rows));
 }
 
 TEST_CASE("schedule attribute: fields in any order, and errors located",

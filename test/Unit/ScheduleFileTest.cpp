@@ -47,6 +47,7 @@ ScheduleEntry sampleEntry() {
   entry.schedule.warp = {32, 64};
   entry.schedule.buffers = 2;
   entry.schedule.split = 4;
+  entry.schedule.row = 64;
   entry.seconds = 0.00123;
   entry.defaultSeconds = 0.0031;
   entry.date = "2026-11-30";
@@ -368,6 +369,9 @@ TEST_CASE("schedule file: schedule errors", "[schedule]") {
         where + ": 'split' must be an integer >= 1");
   CHECK(scheduleErrorOf({{"warp", {32, 64}}, {"buffers", 2}, {"split", 16}}) ==
         "");
+  CHECK(scheduleErrorOf({{"row", -2}}) ==
+        where + ": 'row' must be an integer >= 0");
+  CHECK(scheduleErrorOf({{"row", 256}}) == "");
 }
 
 TEST_CASE("schedule file: applied to the kernels of its device", "[schedule]") {

@@ -38,7 +38,7 @@ public:
   void stoppedAfter(unsigned tuned) override;
   void budgetSpent(unsigned untuned) override;
   /// A line that stays (a skipped kernel, the budget, the summary).
-  void note(const std::string &line);
+  void note(const std::string &line) override;
 
 private:
   /// Replaces the status line on a terminal.

@@ -56,6 +56,27 @@ def ConvertTileToLoopsPass
 // (tilec/Dialect/Kernel/IR/KernelAttrs.td), or the default one; none takes
 // the device's facts as options.
 
+def TilecGPUFuseRowsPass
+    : Pass<"tilec-gpu-fuse-rows", "::mlir::func::FuncOp"> {
+  let summary = "Make one row nest of each row reduction and the kernels "
+                "after it over the same rows (softmax, layer norm)";
+  let description = [{
+    From every kernel nest without a schedule that reduces rows of at least
+    64 columns, takes the following kernels over the same rows (reductions
+    over as many columns, loops over those columns, work on row scalars)
+    while the result is a row nest (RowNest.h: every buffer written is
+    accessed at the row, and then at the enclosing columns loop or at
+    constants), and replaces them by one nest: the row loops, each kernel's
+    row body inside in order. Named `FIRST..LAST` (a lone reduction keeps
+    its name) and fingerprinted as tilec-kernel-fingerprint-kernels does.
+    Only for a #tilec.gpu_target that names a device that is
+    not a CPU; other targets are left as they are.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::tilec::kernel::KernelDialect"];
+}
+
 def TilecGPUFlattenContractionsPass
     : Pass<"tilec-gpu-flatten-contractions", "::mlir::func::FuncOp"> {
   let summary = "Coalesce each operand's free loops and the reduction's "

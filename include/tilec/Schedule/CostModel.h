@@ -74,6 +74,10 @@ struct KernelModel {
   /// Set when the nest is a contraction of two operands
   /// (ContractionNest.h), which the outer-product tiling applies to.
   std::optional<tilec::ContractionShape> contraction;
+  /// Set when the nest is a row nest (RowNest.h): the columns of its rows
+  /// and how many reductions each row runs.
+  int64_t rowColumns = 0;
+  int64_t rowReductions = 0;
 };
 
 /// Describes the kernel nest `kernel` (a top-level loop with tilec.kernel)

@@ -50,6 +50,10 @@
 //               aggregates the slices and runs the epilogue; for outputs
 //               too small to fill the device. Needs the reduction to start
 //               at its aggregation's identity and split to divide it.
+//   row         GPU, a row nest (RowNest.h; tilec-gpu-fuse-rows makes them):
+//               the work-items of the one work-group per row, which deal
+//               out its columns (column c to work-item c mod row) and
+//               reduce together; 0 = not mapped as rows.
 // Every list may be shorter than the loop count: missing entries take the
 // defaults (0, 1, false, identity). Targets ignore what does not apply.
 //
@@ -75,6 +79,7 @@ struct KernelSchedule {
   std::vector<int64_t> warp;
   int64_t buffers = 1;
   int64_t split = 1;
+  int64_t row = 0;
 
   int64_t blockOf(unsigned loop) const {
     return loop < block.size() ? block[loop] : 0;
@@ -93,10 +98,11 @@ struct KernelSchedule {
   bool operator==(const KernelSchedule &o) const {
     return block == o.block && thread == o.thread && vector == o.vector &&
            unroll == o.unroll && stage == o.stage && order == o.order &&
-           warp == o.warp && buffers == o.buffers && split == o.split;
+           warp == o.warp && buffers == o.buffers && split == o.split &&
+           row == o.row;
   }
   /// "block=[64,64,0] thread=[4,8] vector=8 unroll=1 stage=[] order=[]",
-  /// then " warp=[..]", " buffers=N" and " split=N" where they are not
+  /// then " warp=[..]", " buffers=N", " split=N" and " row=N" where they are not
   /// the defaults.
   std::string str() const;
 };

@@ -48,6 +48,11 @@ FailureOr<KernelPlan> tilec::planKernel(affine::AffineForOp root,
     return failure();
   }
   llvm::copy(grid.dims, plan.dims);
+  if (plan.schedule.row > 0) {
+    if (failed(planRows(plan, target)))
+      return failure();
+    return plan;
+  }
   if (plan.schedule.tilesOuterProduct()) {
     if (failed(planOuterProduct(plan, grid, target)))
       return failure();

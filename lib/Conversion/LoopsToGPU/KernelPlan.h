@@ -13,12 +13,15 @@
 #include "tilec/Dialect/Kernel/Analysis/ContractionNest.h"
 #include "tilec/Dialect/Kernel/Analysis/GPUGrid.h"
 #include "tilec/Dialect/Kernel/Analysis/OuterProductTiling.h"
+#include "tilec/Dialect/Kernel/Analysis/RowNest.h"
 #include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Schedule/Schedule.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+
+#include "llvm/ADT/DenseSet.h"
 
 #include <optional>
 
@@ -70,6 +73,24 @@ struct OuterProductPlan {
   mlir::TypedAttr fill;
 };
 
+/// How a row nest runs (RowPlan.cpp): one work-group of `items` work-items
+/// per row, work-item i taking columns i, i + items, ... (`perItem` of
+/// them, the last ones clamped into the row where `items` does not divide
+/// it).
+struct RowPlan {
+  RowNest nest;
+  int64_t items = 0;
+  int64_t perItem = 0;
+  /// The buffers that live only in this kernel (allocated by the function,
+  /// used nowhere else, written before they are read): their columns stay
+  /// in the work-items' registers and their row scalars are forwarded, never
+  /// stored.
+  llvm::DenseSet<mlir::Value> privateBuffers;
+  /// One workgroup-memory scratch row per reduction step, in step order:
+  /// memref<items x T>.
+  llvm::SmallVector<mlir::MemRefType> scratch;
+};
+
 /// A kernel nest and how it runs on the grid.
 struct KernelPlan {
   mlir::affine::AffineForOp root;
@@ -80,6 +101,8 @@ struct KernelPlan {
   std::optional<StagingPlan> staging;
   /// Set when the schedule asks for the outer-product tiling (`warp`).
   std::optional<OuterProductPlan> outerProduct;
+  /// Set when the schedule maps a row nest (`row`).
+  std::optional<RowPlan> rows;
 };
 
 /// Resolves `root`'s schedule against its parallel band and `target`.
@@ -99,6 +122,12 @@ mlir::LogicalResult planStaging(KernelPlan &plan,
 /// schedule breaks a rule of OuterProductTiling.h.
 mlir::LogicalResult planOuterProduct(KernelPlan &plan, const GPUGrid &grid,
                                      const schedule::DeviceProfile &target);
+
+/// Fills `plan.rows` and the launch geometry in `plan.dims` (RowPlan.cpp).
+/// Emits an error on the kernel and fails if it is no row nest or `row`
+/// does not fit the device.
+mlir::LogicalResult planRows(KernelPlan &plan,
+                             const schedule::DeviceProfile &target);
 
 /// Maps the induction variables of the band loops on `dim` from
 /// `position`, the iteration number along `dim` (a flattened one is split

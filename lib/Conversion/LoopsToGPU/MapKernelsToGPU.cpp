@@ -16,6 +16,7 @@
 
 #include "KernelPlan.h"
 #include "OuterProductBody.h"
+#include "RowBody.h"
 #include "StagedReduction.h"
 #include "VectorBody.h"
 #include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
@@ -84,7 +85,8 @@ LogicalResult lowerAffineIn(gpu::GPUFuncOp kernel) {
 /// loads in the shape the staging plan recorded, so emitStagedBody unrolls
 /// it instead, once its body is built.
 void unrollReductions(KernelPlan &plan) {
-  if (plan.schedule.unroll <= 1 || plan.staging || plan.outerProduct)
+  if (plan.schedule.unroll <= 1 || plan.staging || plan.outerProduct ||
+      plan.rows)
     return;
   SmallVector<affine::AffineForOp> innermost;
   plan.root.walk([&](affine::AffineForOp loop) {
@@ -110,6 +112,8 @@ public:
   void build(ValueRange tiles) {
     if (plan.outerProduct)
       return emitOuterProductBody(plan, b, mapping, tiles);
+    if (plan.rows)
+      return emitRowBody(plan, b, mapping, tiles);
     if (plan.band.empty()) {
       Operation *serial = b.clone(*plan.root, mapping);
       serial->setDiscardableAttrs(ArrayRef<NamedAttribute>{});
@@ -231,6 +235,8 @@ SmallVector<Type> tileTypes(const KernelPlan &plan) {
       types.push_back(operand.tileType);
   if (plan.outerProduct)
     types = {plan.outerProduct->rowsTile, plan.outerProduct->columnsTile};
+  if (plan.rows)
+    types.assign(plan.rows->scratch.begin(), plan.rows->scratch.end());
   return types;
 }
 

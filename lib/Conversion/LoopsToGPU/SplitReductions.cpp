@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/Passes.h"
+
+#include "ComposeAccesses.h"
 #include "tilec/Dialect/Kernel/Analysis/OuterProductTiling.h"
 #include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
@@ -94,29 +96,6 @@ SmallVector<Value> bandIndices(const ContractionNest &nest,
   return indices;
 }
 
-/// Folds the affine.apply of the slice's start into the maps of the loads
-/// of `loop`, so that they read the slice and reduction loops directly (as
-/// the contraction analysis expects of a loop-level nest).
-void composeIndexArithmetic(AffineForOp loop) {
-  SmallVector<AffineLoadOp> loads;
-  loop.walk([&](AffineLoadOp load) { loads.push_back(load); });
-  for (AffineLoadOp load : loads) {
-    AffineMap map = load.getAffineMap();
-    SmallVector<Value> operands(load.getMapOperands());
-    fullyComposeAffineMapAndOperands(&map, &operands);
-    canonicalizeMapAndOperands(&map, &operands);
-    OpBuilder b(load);
-    auto composed = AffineLoadOp::create(b, load.getLoc(), load.getMemRef(),
-                                         map, operands);
-    load.replaceAllUsesWith(composed.getResult());
-    load.erase();
-  }
-  loop.walk([](AffineApplyOp apply) {
-    if (apply->use_empty())
-      apply.erase();
-  });
-}
-
 LogicalResult splitKernel(AffineForOp kernel, const KernelSchedule &schedule) {
   SmallVector<AffineForOp> band = getParallelBand(kernel);
   std::optional<ContractionNest> nest = matchContractionNest(kernel, band);
@@ -176,7 +155,7 @@ LogicalResult splitKernel(AffineForOp kernel, const KernelSchedule &schedule) {
     for (Operation &op : *reduction.getBody())
       b.clone(op, sliced);
   }
-  composeIndexArithmetic(part);
+  composeAccesses(part);
   SmallVector<Value> cell = {s};
   llvm::append_range(cell, bandIndices(*nest, sliced));
   AffineStoreOp::create(b, loc, part.getResult(0), partial, cell);

@@ -111,9 +111,10 @@ static KernelSchedule toSchedule(ArrayRef<int64_t> block,
                                  int64_t unroll, ArrayRef<bool> stage,
                                  ArrayRef<int64_t> order,
                                  ArrayRef<int64_t> warp, int64_t buffers,
-                                 int64_t split) {
+                                 int64_t split, int64_t row) {
   KernelSchedule s;
   s.split = split;
+  s.row = row;
   s.warp.assign(warp.begin(), warp.end());
   s.buffers = buffers;
   s.block.assign(block.begin(), block.end());
@@ -133,7 +134,7 @@ ScheduleAttr ScheduleAttr::get(MLIRContext *context,
              schedule.unroll, ArrayRef<bool>(stage),
              ArrayRef<int64_t>(schedule.order),
              ArrayRef<int64_t>(schedule.warp), schedule.buffers,
-             schedule.split);
+             schedule.split, schedule.row);
 }
 
 ScheduleAttr
@@ -146,13 +147,13 @@ ScheduleAttr::getChecked(function_ref<InFlightDiagnostic()> emitError,
                     schedule.unroll, ArrayRef<bool>(stage),
                     ArrayRef<int64_t>(schedule.order),
                     ArrayRef<int64_t>(schedule.warp), schedule.buffers,
-                    schedule.split);
+                    schedule.split, schedule.row);
 }
 
 KernelSchedule ScheduleAttr::getSchedule() const {
   return toSchedule(getBlock(), getThread(), getVector(), getUnroll(),
                     getStage(), getOrder(), getWarp(), getBuffers(),
-                    getSplit());
+                    getSplit(), getRow());
 }
 
 LogicalResult
@@ -160,11 +161,11 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      ArrayRef<int64_t> block, ArrayRef<int64_t> thread,
                      int64_t vector, int64_t unroll, ArrayRef<bool> stage,
                      ArrayRef<int64_t> order, ArrayRef<int64_t> warp,
-                     int64_t buffers, int64_t split) {
+                     int64_t buffers, int64_t split, int64_t row) {
   std::string error;
   if (!tilec::schedule::validateSchedule(
           toSchedule(block, thread, vector, unroll, stage, order, warp,
-                     buffers, split),
+                     buffers, split, row),
           error))
     return emitError() << "invalid #tilec.schedule: " << error;
   return success();

@@ -89,6 +89,13 @@ static std::string canonicalForm(Operation *op) {
   return text;
 }
 
+std::string tilec::fingerprintKernel(Operation *op) {
+  uint64_t hash = llvm::xxh3_64bits(canonicalForm(op));
+  std::string hex;
+  llvm::raw_string_ostream(hex) << llvm::format_hex_no_prefix(hash, 16);
+  return hex;
+}
+
 namespace {
 struct FingerprintKernelsPass
     : tilec::impl::FingerprintKernelsPassBase<FingerprintKernelsPass> {
@@ -100,11 +107,8 @@ struct FingerprintKernelsPass
     for (Operation &op : func.getBody().getOps()) {
       if (!kernel::KernelName(&getContext()).isAttrPresent(&op))
         continue;
-      uint64_t hash = llvm::xxh3_64bits(canonicalForm(&op));
-      std::string hex;
-      llvm::raw_string_ostream(hex) << llvm::format_hex_no_prefix(hash, 16);
       kernel::Fingerprint(&getContext())
-          .setAttr(&op, StringAttr::get(&getContext(), hex));
+          .setAttr(&op, StringAttr::get(&getContext(), fingerprintKernel(&op)));
     }
   }
 };

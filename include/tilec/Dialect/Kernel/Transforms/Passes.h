@@ -23,6 +23,10 @@ namespace tilec {
 #define GEN_PASS_REGISTRATION
 #include "tilec/Dialect/Kernel/Transforms/Passes.h.inc"
 
+/// The fingerprint tilec-kernel-fingerprint-kernels gives kernel nest `op`
+/// (16 hexadecimal digits), for passes that make new kernels.
+std::string fingerprintKernel(mlir::Operation *op);
+
 } // namespace tilec
 
 #endif // TILEC_DIALECT_KERNEL_TRANSFORMS_PASSES_H
