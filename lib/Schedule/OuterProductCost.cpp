@@ -196,7 +196,7 @@ void schedule::addOuterProductCandidates(
     llvm::function_ref<void(const KernelSchedule &)> add) {
   // Not on CPU devices (staging costs them barriers per work-item), nor
   // where the device is unknown (DefaultScheduleRule.h: no staging then).
-  if (!kernel.contraction || device.isCPU || !knowsDevice(device))
+  if (!kernel.contraction || !isKnownGPU(device))
     return;
   unsigned n = kernel.parallelExtents.size();
   if (n < 2)

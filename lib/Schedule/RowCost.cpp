@@ -29,8 +29,6 @@ namespace {
 
 /// Columns per work-item that keep enough loads in flight.
 constexpr double kColumnsInFlight = 16;
-/// The most a work-item takes (RowPlan.cpp unrolls them).
-constexpr int64_t kMaxColumnsPerItem = 64;
 
 } // namespace
 
@@ -65,8 +63,7 @@ double schedule::estimateRowSeconds(const KernelModel &kernel,
 void schedule::addRowCandidates(
     const KernelModel &kernel, const DeviceProfile &device,
     llvm::function_ref<void(const KernelSchedule &)> add) {
-  if (kernel.rowColumns < kMinRowColumns || device.isCPU ||
-      !knowsDevice(device))
+  if (kernel.rowColumns < kMinRowColumns || !isKnownGPU(device))
     return;
   // Not above 256: NVIDIA's OpenCL driver on the H200 reported a kernel
   // work-group limit (CL_KERNEL_WORK_GROUP_SIZE) of 256 for the 512- and
@@ -74,7 +71,7 @@ void schedule::addRowCandidates(
   int64_t limit = std::min<int64_t>(
       {device.maxWorkGroupSize, device.maxWorkItemSizes[0], 256});
   for (int64_t items = 32; items <= limit; items *= 2) {
-    if (llvm::divideCeil(kernel.rowColumns, items) > kMaxColumnsPerItem)
+    if (llvm::divideCeil(kernel.rowColumns, items) > kMaxRowColumnsPerItem)
       continue;
     KernelSchedule schedule;
     schedule.block.assign(kernel.parallelExtents.size(), 1);

@@ -414,7 +414,7 @@ TEST_CASE("Device profiles", "[costmodel]") {
 
 /// A row sum of `rows` x `columns` floats, the form tilec-gpu-fuse-rows
 /// gives a lone row reduction.
-std::string rowSumSource(int rows, int columns) {
+static std::string rowSumSource(int rows, int columns) {
   std::string r = std::to_string(rows), c = std::to_string(columns);
   return R"(
 func.func @f(%a: memref<)" + r + "x" + c + R"(xf32>, %s: memref<)" + r +

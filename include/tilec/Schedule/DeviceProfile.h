@@ -95,6 +95,13 @@ inline bool knowsDevice(const DeviceProfile &profile) {
   return !profile.id.empty();
 }
 
+/// Whether `profile` is a known device that is not a CPU: the mappings made
+/// for GPUs (the outer-product tiling, flattened convolutions, row kernels)
+/// apply there, and only there.
+inline bool isKnownGPU(const DeviceProfile &profile) {
+  return knowsDevice(profile) && !profile.isCPU;
+}
+
 /// The clock in Hz, or an assumed one (2.5 GHz for a CPU, 1 GHz for a GPU)
 /// when the runtime reports none.
 double clockHz(const DeviceProfile &profile);

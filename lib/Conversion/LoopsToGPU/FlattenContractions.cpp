@@ -32,7 +32,6 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/IntegerSet.h"
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECGPUFLATTENCONTRACTIONSPASS
@@ -157,10 +156,7 @@ struct FlattenContractionsPass
     : tilec::impl::TilecGPUFlattenContractionsPassBase<
           FlattenContractionsPass> {
   void runOnOperation() override {
-    auto module = getOperation()->getParentOfType<ModuleOp>();
-    schedule::DeviceProfile device =
-        module ? tilec::kernel::getGPUTarget(module) : schedule::DeviceProfile();
-    if (!schedule::knowsDevice(device) || device.isCPU)
+    if (!schedule::isKnownGPU(tilec::kernel::getGPUTarget(getOperation())))
       return;
     for (AffineForOp kernel : tilec::getKernelNests(getOperation())) {
       if (kernel->hasAttr(tilec::kernel::Schedule::getNameStr()))

@@ -59,7 +59,6 @@ struct RowPart {
   /// How many band loops are rows; the rest is the columns loop or loops
   /// of one iteration.
   unsigned rowCount = 0;
-  bool reduces = false;
 };
 
 bool fromZeroUnitStep(AffineForOp loop) {
@@ -67,15 +66,14 @@ bool fromZeroUnitStep(AffineForOp loop) {
          loop.getStepAsInt() == 1;
 }
 
-/// The reduction over `columns` columns directly in `body`, if it has one.
-AffineForOp reductionIn(Block *body, int64_t columns) {
+/// The one reduction loop directly in `body`, if it has one.
+AffineForOp reductionIn(Block *body) {
   AffineForOp found;
   for (Operation &op : body->without_terminator()) {
     auto loop = dyn_cast<AffineForOp>(op);
     if (!loop)
       continue;
-    if (found || loop.getNumIterOperands() != 1 || !fromZeroUnitStep(loop) ||
-        (columns && loop.getConstantUpperBound() != columns))
+    if (found || loop.getNumIterOperands() != 1 || !fromZeroUnitStep(loop))
       return {};
     found = loop;
   }
@@ -92,22 +90,22 @@ bool takesOuterProducts(AffineForOp kernel, ArrayRef<AffineForOp> band) {
 }
 
 /// `kernel` as the first part of a chain: a row reduction (its band the
-/// rows, then loops of one iteration, then the reduction).
-std::optional<RowPart> startingPart(AffineForOp kernel) {
+/// rows, then loops of one iteration, then the reduction); with the length
+/// of its rows.
+std::optional<std::pair<RowPart, int64_t>> startingPart(AffineForOp kernel) {
   RowPart part{kernel, getParallelBand(kernel)};
   if (part.band.empty() || !llvm::all_of(part.band, fromZeroUnitStep))
     return std::nullopt;
   unsigned rows = part.band.size();
   while (rows > 0 && part.band[rows - 1].getConstantUpperBound() == 1)
     --rows;
-  AffineForOp reduction = reductionIn(part.band.back().getBody(), 0);
+  AffineForOp reduction = reductionIn(part.band.back().getBody());
   if (rows == 0 || !reduction ||
       reduction.getConstantUpperBound() < kMinRowColumns ||
       takesOuterProducts(kernel, part.band))
     return std::nullopt;
   part.rowCount = rows;
-  part.reduces = true;
-  return part;
+  return std::make_pair(part, reduction.getConstantUpperBound());
 }
 
 /// `kernel` as a later part of a chain over rows of `rowExtents` and
@@ -133,7 +131,6 @@ std::optional<RowPart> laterPart(AffineForOp kernel,
       return std::nullopt;
     return part;
   }
-  part.reduces = bool(reductionIn(part.band.back().getBody(), columns));
   return part;
 }
 
@@ -195,16 +192,15 @@ bool onlyDefinitions(Operation *from, Operation *to) {
 /// Fuses the longest row chain that starts at `start`; returns the op
 /// after what it replaced (or after `start` when nothing was fused).
 Operation *fuseFrom(AffineForOp start) {
-  std::optional<RowPart> first = startingPart(start);
+  std::optional<std::pair<RowPart, int64_t>> first = startingPart(start);
   if (!first)
     return start->getNextNode();
+  auto [firstPart, columns] = *first;
   SmallVector<int64_t> rowExtents;
-  for (unsigned r = 0; r < first->rowCount; ++r)
-    rowExtents.push_back(first->band[r].getConstantUpperBound());
-  int64_t columns =
-      reductionIn(first->band.back().getBody(), 0).getConstantUpperBound();
+  for (unsigned r = 0; r < firstPart.rowCount; ++r)
+    rowExtents.push_back(firstPart.band[r].getConstantUpperBound());
 
-  SmallVector<RowPart> parts{*first};
+  SmallVector<RowPart> parts{firstPart};
   AffineForOp fused = buildFusedNest(parts);
   if (!matchRowNest(fused, getParallelBand(fused))) {
     fused.erase();
@@ -242,10 +238,7 @@ Operation *fuseFrom(AffineForOp start) {
 struct FuseRowsPass
     : tilec::impl::TilecGPUFuseRowsPassBase<FuseRowsPass> {
   void runOnOperation() override {
-    auto module = getOperation()->getParentOfType<ModuleOp>();
-    schedule::DeviceProfile device =
-        module ? tilec::kernel::getGPUTarget(module) : schedule::DeviceProfile();
-    if (!schedule::knowsDevice(device) || device.isCPU)
+    if (!schedule::isKnownGPU(tilec::kernel::getGPUTarget(getOperation())))
       return;
     Block &body = getOperation().getBody().front();
     for (Operation *op = &body.front(); op;) {

@@ -145,7 +145,8 @@ private:
     Value value = mapping.lookup(store.getValueToStore());
     bool isPrivate = rows.privateBuffers.count(memref);
     Value condition;
-    if (rows.nest.written.lookup(memref) == RowBuffer::Columns) {
+    // Every buffer the nest stores to is classified (RowNest.h).
+    if (rows.nest.written.find(memref)->second == RowBuffer::Columns) {
       if (isPrivate) {
         SmallVector<Value> &values = registers[memref];
         values.resize(rows.perItem);

@@ -5,7 +5,7 @@
 // 4096 floats is read by 256 work-items 16 columns apart, coalesced, and
 // each reduction is a tree in local memory. The columns a work-item takes
 // are unrolled (RowBody.cpp), so a buffer that only this kernel uses stays
-// in registers: at most kMaxColumnsPerItem of them, which bounds both.
+// in registers: at most kMaxRowColumnsPerItem of them (RowNest.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +22,6 @@ using namespace mlir;
 using namespace tilec;
 
 namespace {
-
-constexpr int64_t kMaxColumnsPerItem = 64;
 
 /// Whether every use of `memref` other than its deallocation lies in
 /// `kernel`, where the first access in program order is a store.
@@ -66,10 +64,10 @@ LogicalResult tilec::planRows(KernelPlan &plan,
     return scheduleError(plan) << "row = " << items
                                << " work-items exceed the device's " << limit;
   int64_t perItem = llvm::divideCeil(nest->columns, items);
-  if (perItem > kMaxColumnsPerItem)
+  if (perItem > kMaxRowColumnsPerItem)
     return scheduleError(plan)
            << "row = " << items << " leaves " << perItem
-           << " columns per work-item, above " << kMaxColumnsPerItem;
+           << " columns per work-item, above " << kMaxRowColumnsPerItem;
 
   RowPlan rows;
   rows.nest = *nest;

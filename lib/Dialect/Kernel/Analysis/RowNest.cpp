@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -104,18 +105,18 @@ bool classifyBuffers(RowNest &nest) {
                         ? AffineForOp()
                         : cast<AffineForOp>(op->getParentOp())});
   });
+  llvm::SmallDenseSet<Value> written;
   for (auto &[access, loop] : accesses) {
     // Aliases would hide who writes what.
     if (Operation *def = access.memref.getDefiningOp())
       if (isa<ViewLikeOpInterface>(def))
         return false;
     if (access.isStore)
-      nest.written[access.memref] = RowBuffer::Scalar;
+      written.insert(access.memref);
   }
-  llvm::DenseMap<Value, RowBuffer> seen;
   size_t rowCount = nest.rows.size();
   for (auto &[access, loop] : accesses) {
-    if (!nest.written.count(access.memref))
+    if (!written.contains(access.memref))
       continue;
     unsigned results = access.map.getNumResults();
     if (results < rowCount)
@@ -138,12 +139,10 @@ bool classifyBuffers(RowNest &nest) {
       use = RowBuffer::Scalar;
     else
       return false;
-    auto [at, inserted] = seen.insert({access.memref, use});
+    auto [at, inserted] = nest.written.insert({access.memref, use});
     if (!inserted && at->second != use)
       return false;
   }
-  for (auto &[memref, use] : seen)
-    nest.written[memref] = use;
   return true;
 }
 

@@ -40,6 +40,9 @@ namespace tilec {
 /// per work-item to pay for the reductions' barriers. tilec-gpu-fuse-rows
 /// and the cost model's row schedules start there.
 inline constexpr int64_t kMinRowColumns = 64;
+/// The most columns one work-item of a row kernel takes: the GPU mapping
+/// unrolls them (RowPlan.cpp), so this bounds both code size and registers.
+inline constexpr int64_t kMaxRowColumnsPerItem = 64;
 
 /// How a row nest uses a buffer it writes.
 enum class RowBuffer {
