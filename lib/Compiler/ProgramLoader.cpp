@@ -10,6 +10,7 @@
 #include "tilec/Compiler/Reporter.h"
 #include "tilec/Target/StageTiming.h"
 
+#include "tilec/Autodiff/Autodiff.h"
 #include "tilec/Frontend/Parser.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -95,6 +96,9 @@ llvm::Expected<typed::Program> ProgramLoader::bind() {
   std::optional<typed::Program> program =
       bindProgram(module, *entry, bindOptions, diag);
   if (!program || diag.hadError())
+    return inputError();
+  // Every consumer (interpreter, MLIRGen, printers) sees grad expanded.
+  if (!autodiff::expandGrads(*program, diag))
     return inputError();
   report(fmt::format("bound {}: {} input(s), {} output(s), {} statement(s)",
                      entryDisplayName(), program->inputs.size(),

@@ -121,6 +121,13 @@ int64_t tilec::ceilOf(Rational a) {
 // Affine
 //===----------------------------------------------------------------------===//
 
+Affine Affine::variable(unsigned v) {
+  Affine a;
+  a.coeffs.resize(v + 1);
+  a.coeffs[v] = Rational(1);
+  return a;
+}
+
 bool Affine::isConstant() const {
   for (const Rational &c : coeffs)
     if (!c.isZero())

@@ -197,6 +197,14 @@ public:
                                                const ast::Expr &call,
                                                std::vector<Operand> args);
   const ast::Function *findFunction(llvm::StringRef name) const;
+  /// grad(L, X1, ..., Xn) (8.8): a placeholder statement whose results,
+  /// typed as the Xi, lib/Autodiff computes (SemaGrad.cpp).
+  std::optional<std::vector<Operand>> bindGrad(const ast::Expr &call,
+                                               std::vector<Operand> args);
+  /// stop_grad(X) and reverse_grad(X, G): X, as a Ref marked for
+  /// differentiation (SemaGrad.cpp).
+  std::optional<Operand> gradientMarker(const ast::Expr &call,
+                                        std::vector<Operand> args);
   /// The constant integer argument `index` (0-based) of a builtin call.
   std::optional<int64_t> constIntArg(const ast::Expr &call,
                                      const std::vector<Operand> &args,

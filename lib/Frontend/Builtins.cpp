@@ -75,6 +75,9 @@ const BuiltinInfo kBuiltins[] = {
     {"assert_", K::BindTime, 1, 1, 0},
     {"tuple", K::BindTime, 1, kVar, kNone},
     {"element", K::BindTime, 2, 2, 1},
+    // 8.8 Gradients: grad(L, X1, ..., Xn) has n results.
+    {"grad", K::Gradient, 2, kVar, kNone},
+    {"stop_grad", K::Gradient, 1, 1, kNone},
 };
 } // namespace
 

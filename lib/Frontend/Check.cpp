@@ -158,7 +158,8 @@ void FunctionChecker::checkStatement(const Statement &stmt) {
     if (it != functions.end())
       outputs = it->second->outputs.size();
     else if (isBuiltinFunction(multi.call->name))
-      outputs = 1;
+      outputs = builtinResultCount(multi.call->name,
+                                   multi.call->operands.size());
     if (outputs != 0 && outputs != given)
       diag.error(multi.nameLocs.front(),
                  "'" + multi.call->name + "' has " + llvm::Twine(outputs) +
@@ -286,6 +287,11 @@ void FunctionChecker::checkCall(const Expr &call, bool inExpression) {
       diag.error(call.loc, describeArgCount(call.name, builtin->minArgs,
                                             builtin->maxArgs) +
                                ", got " + llvm::Twine(got));
+    else if (size_t results = builtinResultCount(call.name, got);
+             inExpression && results != 1)
+      diag.error(call.loc, "'" + call.name + "' has " + llvm::Twine(results) +
+                               " results; use '" + exampleNames(results) +
+                               " = " + call.name + "(…);'");
     return;
   }
   diag.error(call.loc, "unknown function '" + call.name + "'");

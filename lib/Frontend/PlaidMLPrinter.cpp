@@ -218,7 +218,9 @@ std::vector<int64_t> broadcastAll(const std::vector<const Text *> &parts) {
 
 class Printer {
 public:
-  Printer(const Program &p, llvm::raw_ostream &os) : p(p), os(os) {}
+  Printer(const Program &p, llvm::raw_ostream &os,
+          const TilePrintOptions &options)
+      : p(p), os(os), options(options) {}
 
   void print() {
     nameValues();
@@ -228,9 +230,11 @@ public:
 
     std::vector<std::string> params;
     for (ValueId id : p.inputs)
-      params.push_back(names[id] + dims(p.value(id).type.shape));
+      params.push_back(options.typedHeader
+                           ? names[id] + ": " + p.value(id).type.str()
+                           : names[id] + dims(p.value(id).type.shape));
     std::string oneLine = llvm::join(params, ", ");
-    os << "function (";
+    os << "function " << options.functionName << "(";
     if (oneLine.size() <= 80)
       os << oneLine;
     else
@@ -264,6 +268,7 @@ private:
     for (const Statement &st : p.statements) {
       const Expr *e = st.expr.get();
       if (st.kind != Statement::Kind::Elementwise || e->op != ExprOp::Ref ||
+          e->origin != ExprOrigin::None ||
           kept.count(e->ref) || copies.count(e->ref) ||
           p.value(e->ref).type != p.value(st.results[0]).type)
         continue;
@@ -399,6 +404,13 @@ private:
   Text expr(const Expr &e, bool typeFixed) {
     switch (e.op) {
     case ExprOp::Ref:
+      if (e.origin == ExprOrigin::StopGrad)
+        return {"stop_grad(" + names[e.ref] + ")", Prec::Primary,
+                p.value(e.ref).type.shape};
+      if (e.origin == ExprOrigin::ReverseGrad)
+        return {"reverse_grad(" + names[e.ref] + ", " +
+                    expr(*e.args[0], false).s + ")",
+                Prec::Primary, p.value(e.ref).type.shape};
       return {names[e.ref], Prec::Primary, p.value(e.ref).type.shape};
     case ExprOp::Const:
       return constant(e.constant, typeFixed);
@@ -507,6 +519,18 @@ private:
     case Statement::Kind::Literal:
       line += result + " = " + literal(st) + ";";
       break;
+    case Statement::Kind::Grad: {
+      // Printed programs are expanded (lib/Autodiff); this is for a
+      // placeholder printed while debugging.
+      std::vector<std::string> results, ops;
+      for (ValueId id : st.results)
+        results.push_back(names[id]);
+      for (ValueId id : st.operands)
+        ops.push_back(names[id]);
+      line += "(" + llvm::join(results, ", ") + ") = grad(" +
+              llvm::join(ops, ", ") + ");";
+      break;
+    }
     }
     body += "  " + line + "\n";
     for (ValueId id : st.results)
@@ -607,6 +631,7 @@ private:
 
   const Program &p;
   llvm::raw_ostream &os;
+  const TilePrintOptions &options;
   PlaidMLNames namer;
   std::vector<std::string> names;           ///< per ValueId
   std::vector<ValueId> defined;             ///< in order of definition
@@ -618,6 +643,7 @@ private:
 
 } // namespace
 
-void tilec::typed::printPlaidML(const Program &program, llvm::raw_ostream &os) {
-  Printer(program, os).print();
+void tilec::typed::printPlaidML(const Program &program, llvm::raw_ostream &os,
+                                const TilePrintOptions &options) {
+  Printer(program, os, options).print();
 }

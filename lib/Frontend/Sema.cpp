@@ -138,8 +138,17 @@ bool Binder::bindStatement(const ast::Statement &stmt) {
     const ast::MultiAssign &m = *stmt.multiAssign;
     const ast::Expr &call = *m.call;
     const ast::Function *callee = findFunction(call.name);
+    if (!callee && call.name == "grad") {
+      std::optional<std::vector<Operand>> results;
+      if (auto args = bindArgs(call))
+        results = bindGrad(call, std::move(*args));
+      ok = results.has_value();
+      for (size_t k = 0; ok && k < m.names.size(); ++k)
+        ok = define(m.names[k], m.nameLocs[k], std::move((*results)[k]));
+      break;
+    }
     if (!callee) {
-      // A builtin has one result.
+      // Other builtins have one result.
       if (m.names.size() != 1) {
         ok = error(m.nameLocs[0], "'" + call.name + "' has 1 output but " +
                                       std::to_string(m.names.size()) +

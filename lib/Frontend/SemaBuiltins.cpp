@@ -77,6 +77,16 @@ sizeArgs(Binder &b, const ast::Expr &call, const std::vector<Operand> &args,
   return dims;
 }
 
+/// Marks the top node of an expansion with the builtin it came from, for
+/// differentiation (TypedAST.h); a folded constant stays unmarked.
+static std::optional<Operand> tagged(std::optional<Operand> op,
+                                     typed::ExprOp top,
+                                     typed::ExprOrigin origin) {
+  if (op && op->isTensor() && op->expr->op == top)
+    op->expr->origin = origin;
+  return op;
+}
+
 /// Expands the functions of 8.2 that are plain elementwise formulas.
 static std::optional<Operand> inlineElementwise(Binder &b, llvm::StringRef name,
                                                 std::vector<Operand> &args,
@@ -98,7 +108,10 @@ static std::optional<Operand> inlineElementwise(Binder &b, llvm::StringRef name,
         name == "abs" ? b.unary(UnaryOp::Neg, dup(b, x), loc) : zero();
     if (!onTrue)
       return std::nullopt;
-    return b.select(std::move(*lt), std::move(*onTrue), dup(b, x), loc);
+    return tagged(b.select(std::move(*lt), std::move(*onTrue), dup(b, x), loc),
+                  typed::ExprOp::Select,
+                  name == "abs" ? typed::ExprOrigin::Abs
+                                : typed::ExprOrigin::Relu);
   }
   if (name == "max" || name == "min") {
     Operand &y = args[1];
@@ -119,7 +132,8 @@ static std::optional<Operand> inlineElementwise(Binder &b, llvm::StringRef name,
     auto den = b.binary(BinaryOp::Add, one(), std::move(*e), loc);
     if (!den)
       return std::nullopt;
-    return b.binary(BinaryOp::Div, one(), std::move(*den), loc);
+    return tagged(b.binary(BinaryOp::Div, one(), std::move(*den), loc),
+                  typed::ExprOp::Div, typed::ExprOrigin::Sigmoid);
   }
   // builtin_binary_crossentropy(P, T, S): -T * log(P) - (1 - T) * log(1 - P)
   Operand &t = args[1];
@@ -554,11 +568,8 @@ std::optional<Operand> Binder::bindBuiltin(const BuiltinInfo &info,
       return power(std::move(args[0]), std::move(args[1]), call.loc);
     return math(name, std::move(args[0]), call.loc);
   case BuiltinKind::Inline:
-    if (name == "reverse_grad") {
-      if (!requireData(args[0]))
-        return std::nullopt;
-      return std::move(args[0]);
-    }
+    if (name == "reverse_grad")
+      return gradientMarker(call, std::move(args));
     if (name == "builtin_softmax" || name == "builtin_logsoftmax")
       return softmax(*this, call, args, name == "builtin_logsoftmax");
     for (const Operand &a : args)
@@ -595,6 +606,13 @@ std::optional<Operand> Binder::bindBuiltin(const BuiltinInfo &info,
     return prng(*this, call, args);
   case BuiltinKind::BindTime:
     return bindTime(*this, call, args);
+  case BuiltinKind::Gradient:
+    if (name == "stop_grad")
+      return gradientMarker(call, std::move(args));
+    auto results = bindGrad(call, std::move(args));
+    if (!results)
+      return std::nullopt;
+    return std::move(results->front());
   }
   return std::nullopt;
 }

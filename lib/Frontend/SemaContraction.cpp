@@ -33,13 +33,6 @@ struct VarTable {
   }
 };
 
-Affine variable(unsigned v) {
-  Affine a;
-  a.coeffs.resize(v + 1);
-  a.coeffs[v] = Rational(1);
-  return a;
-}
-
 /// The source text of a polynomial, for messages.
 std::string polyText(const ast::Poly &p) {
   switch (p.kind) {
@@ -92,7 +85,7 @@ public:
     case ast::Poly::Kind::IntLit:
       return Affine{Rational(p.intValue), {}};
     case ast::Poly::Kind::IndexVar:
-      return variable(vars.get(p.name, p.loc));
+      return Affine::variable(vars.get(p.name, p.loc));
     case ast::Poly::Kind::ValueRef: {
       const Bound *v = b.lookup(p.name);
       if (!v) {
@@ -550,8 +543,8 @@ std::optional<ValueId> Binder::reduceRows(ast::AggKind agg, ValueId input,
   std::vector<typed::IndexVar> vars = {{"r", loc, 0, shape[0] - 1},
                                        {"c", loc, 0, shape[1] - 1}};
   Affine zero;
-  return emitReduction(*this, agg, input, vars, {variable(0), zero},
-                       {variable(0), variable(1)}, {shape[0], 1}, loc);
+  return emitReduction(*this, agg, input, vars, {Affine::variable(0), zero},
+                       {Affine::variable(0), Affine::variable(1)}, {shape[0], 1}, loc);
 }
 
 std::optional<ValueId>
@@ -573,11 +566,11 @@ Binder::simpleReduce(ValueId input, const std::vector<int64_t> &shape,
   std::vector<Affine> inIdx, outIdx;
   for (size_t k = 0; k < n; ++k) {
     vars.push_back({"x" + std::to_string(k), loc, 0, in[k] - 1});
-    inIdx.push_back(variable(k));
+    inIdx.push_back(Affine::variable(k));
   }
   for (size_t j = 0; j < m; ++j) {
     size_t k = n - m + j;
-    outIdx.push_back(shape[j] == in[k] && in[k] != 1 ? variable(k) : Affine());
+    outIdx.push_back(shape[j] == in[k] && in[k] != 1 ? Affine::variable(k) : Affine());
   }
   return emitReduction(*this, ast::AggKind::Sum, input, vars, outIdx, inIdx,
                        shape, loc);

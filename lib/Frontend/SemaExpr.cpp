@@ -222,6 +222,7 @@ Operand Binder::cast(Operand a, DType t, SMLoc loc) {
 
 bool Binder::isPlainRef(const Operand &op) const {
   return op.isTensor() && op.expr->op == ExprOp::Ref &&
+         op.expr->origin == typed::ExprOrigin::None &&
          op.expr->type == program.values[op.expr->ref].type;
 }
 

@@ -65,6 +65,57 @@ const char *tilec::typed::exprOpName(ExprOp op) {
   return "?";
 }
 
+ExprPtr tilec::typed::cloneExpr(const Expr &e) {
+  auto copy = std::make_unique<Expr>();
+  copy->op = e.op;
+  copy->type = e.type;
+  copy->loc = e.loc;
+  copy->ref = e.ref;
+  copy->constant = e.constant;
+  copy->axis = e.axis;
+  copy->origin = e.origin;
+  for (const ExprPtr &arg : e.args)
+    copy->args.push_back(cloneExpr(*arg));
+  return copy;
+}
+
+Program tilec::typed::cloneProgram(const Program &program) {
+  Program copy;
+  copy.entryName = program.entryName;
+  copy.values = program.values;
+  copy.inputs = program.inputs;
+  copy.outputs = program.outputs;
+  copy.constants = program.constants;
+  for (const Statement &st : program.statements) {
+    Statement s;
+    s.kind = st.kind;
+    s.loc = st.loc;
+    s.results = st.results;
+    s.operands = st.operands;
+    if (st.expr)
+      s.expr = cloneExpr(*st.expr);
+    if (st.contraction)
+      s.contraction = std::make_unique<Contraction>(*st.contraction);
+    s.literal = st.literal;
+    s.attributes = st.attributes;
+    s.label = st.label;
+    copy.statements.push_back(std::move(s));
+  }
+  return copy;
+}
+
+/// The marker a tagged Ref prints with in `--emit=ast`.
+static const char *markerName(ExprOrigin origin) {
+  switch (origin) {
+  case ExprOrigin::StopGrad:
+    return "stop_grad";
+  case ExprOrigin::ReverseGrad:
+    return "reverse_grad";
+  default:
+    return nullptr;
+  }
+}
+
 std::string Scalar::str() const {
   if (isFloat(dtype))
     return floatText(f, dtype);
@@ -114,6 +165,15 @@ private:
   void expr(const Expr &e) {
     switch (e.op) {
     case ExprOp::Ref:
+      if (const char *marker = markerName(e.origin)) {
+        os << marker << "(" << name(e.ref);
+        for (const ExprPtr &arg : e.args) {
+          os << ", ";
+          expr(*arg);
+        }
+        os << ")";
+        return;
+      }
       os << name(e.ref);
       return;
     case ExprOp::Const:
@@ -227,6 +287,16 @@ private:
         os << (k ? ", " : "") << st.literal[k].str();
       os << "]\n";
       return;
+    case Statement::Kind::Grad: {
+      os << "(";
+      for (size_t k = 0; k < st.results.size(); ++k)
+        os << (k ? ", " : "") << result(st.results[k]);
+      os << ") = grad(";
+      for (size_t k = 0; k < st.operands.size(); ++k)
+        os << (k ? ", " : "") << name(st.operands[k]);
+      os << ")\n";
+      return;
+    }
     }
   }
 

@@ -113,6 +113,9 @@ static llvm::Error execute(const typed::Program &program, const Statement &s,
     if (auto err = checkIds(program, s, 0, 1))
       return err;
     return store(0, literalTensor(s.literal, resultType(0)));
+  case Statement::Kind::Grad:
+    return malformedError("'grad' was not expanded (lib/Autodiff runs "
+                          "before the interpreter)");
   }
   return malformedError("unknown statement kind");
 }

@@ -276,6 +276,9 @@ Value Generator::genStatement(const typed::Statement &stmt, Location loc) {
     return tile::ConstantOp::create(builder, loc,
                                     DenseElementsAttr::get(type, elements));
   }
+  case typed::Statement::Kind::Grad:
+    emitError(loc, "internal error: 'grad' was not expanded before MLIRGen");
+    return nullptr;
   }
   emitError(loc, "internal error: unknown statement kind");
   return nullptr;

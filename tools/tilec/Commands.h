@@ -30,6 +30,12 @@ CLI::App *addAutotuneCommand(CLI::App &app, AutotuneOptions &options);
 /// `tilec autotune FILE [...]`: measures schedules, writes the best.
 void runAutotuneCommand(const AutotuneOptions &options);
 
+/// Adds the `grad` subcommand to `app`.
+CLI::App *addGradCommand(CLI::App &app, GradOptions &options);
+/// `tilec grad FILE --wrt=...`: prints the gradient program as Tile, or
+/// with --check compares it with finite differences.
+void runGradCommand(const GradOptions &options);
+
 } // namespace tilec::driver
 
 #endif // TILEC_TOOLS_TILEC_COMMANDS_H

@@ -60,6 +60,19 @@ struct RunOptions {
   std::string schedule; ///< --schedule: entries for the device run on
 };
 
+/// `tilec grad FILE --wrt=... [...]`: the gradient program, or its check
+/// against finite differences (docs/training.md).
+struct GradOptions {
+  ProgramOptions program;
+  std::vector<std::string> wrt; ///< parameter names
+  std::string of;               ///< the loss output; empty: the only one
+  std::string output;           ///< -o; empty: stdout
+  bool check = false;
+  uint64_t seed = 0;
+  double eps = 1e-6;
+  unsigned dirs = 4;
+};
+
 /// `tilec autotune FILE [...]`: measure candidate schedules, keep the best
 /// (docs/autotune.md).
 struct AutotuneOptions {

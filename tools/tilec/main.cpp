@@ -95,6 +95,8 @@ int runDriver(int argc, char **argv) {
   CLI::App *autotune = addAutotuneCommand(app, autotuneOptions);
   DevicesOptions devicesOptions;
   CLI::App *devices = addDevicesCommand(app, devicesOptions);
+  GradOptions gradOptions;
+  CLI::App *grad = addGradCommand(app, gradOptions);
 
   try {
     app.parse(argc, argv);
@@ -120,6 +122,10 @@ int runDriver(int argc, char **argv) {
     }
     if (subcommand == devices) {
       runDevicesCommand(devicesOptions);
+      return 0;
+    }
+    if (subcommand == grad) {
+      runGradCommand(gradOptions);
       return 0;
     }
   }

@@ -52,7 +52,8 @@ public:
   /// The files of `tilec run --input`, read before binding because they
   /// bind sizes and types.
   void setInputFiles(std::map<std::string, InputFile> files);
-  /// Phase 2 for the entry chosen by parse().
+  /// Phase 2 for the entry chosen by parse(), with every grad expanded
+  /// (lib/Autodiff).
   llvm::Expected<typed::Program> bind();
   /// Hands the input files back after bind(), so their tensors can be run
   /// without being copied.
@@ -66,6 +67,10 @@ public:
 
   /// The source buffers, for turning SMLocs into MLIR locations.
   llvm::SourceMgr &getSourceMgr() { return sourceMgr; }
+
+  /// The diagnostics of this program's source, for steps after binding
+  /// (tilec grad's differentiation).
+  DiagnosticEngine &diagnostics() { return diag; }
 
   /// Where this program's compile reports to.
   Reporter &getReporter() const { return reporter; }

@@ -53,6 +53,9 @@ struct Affine {
   Rational constant;
   std::vector<Rational> coeffs; ///< may be shorter than the variable count
 
+  /// The polynomial `v` (variable number v).
+  static Affine variable(unsigned v);
+
   Rational coeff(unsigned var) const {
     return var < coeffs.size() ? coeffs[var] : Rational();
   }

@@ -26,7 +26,14 @@ enum class BuiltinKind {
   Gather,   ///< 8.5: gather, scatter
   Prng,     ///< 8.6: prng_step, prng_value, prng_state
   BindTime, ///< 8.7: mod, broadcast, match, assert_*, tuple, element
+  Gradient, ///< 8.8: grad, stop_grad
 };
+
+/// How many results a call of builtin `name` with `argCount` arguments has:
+/// one, except grad(L, X1, ..., Xn), which has n.
+inline size_t builtinResultCount(llvm::StringRef name, size_t argCount) {
+  return name == "grad" && argCount >= 2 ? argCount - 1 : 1;
+}
 
 /// One builtin function.
 struct BuiltinInfo {

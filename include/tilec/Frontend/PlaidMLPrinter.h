@@ -17,7 +17,17 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <string>
+
 namespace tilec::typed {
+
+/// What tilec's own uses of the printer change (`tilec grad`): a named
+/// function whose parameters carry their types, `X: f32[2, 3]`, so the text
+/// binds on its own.
+struct TilePrintOptions {
+  std::string functionName; ///< empty: unnamed, as PlaidML wants
+  bool typedHeader = false;
+};
 
 /// Prints `program` as one PlaidML Tile function.
 ///
@@ -27,7 +37,8 @@ namespace tilec::typed {
 /// inputs and outputs keep theirs when they are valid. A size in the header
 /// is called `D<value>`. Constructs PlaidML lacks are written in tilec's
 /// spelling: `as_bfloat` for bf16 and `as_bool` for a bool constant.
-void printPlaidML(const Program &program, llvm::raw_ostream &os);
+void printPlaidML(const Program &program, llvm::raw_ostream &os,
+                  const TilePrintOptions &options = {});
 
 } // namespace tilec::typed
 

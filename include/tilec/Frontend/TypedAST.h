@@ -80,6 +80,18 @@ enum class ExprOp {
 };
 const char *exprOpName(ExprOp op); ///< "add", "select", "exp", ...
 
+/// Which builtin a node came from, where differentiation needs to know
+/// (design/AUTODIFF.md 7.3, 7.5). Evaluation ignores it: a tagged node
+/// computes exactly what its op says.
+enum class ExprOrigin {
+  None,
+  Relu,        ///< the Select of relu's expansion: relu'(0) = 0
+  Abs,         ///< the Select of abs's expansion: abs'(0) = 0
+  Sigmoid,     ///< the Div of sigmoid's expansion: Y * (1 - Y)
+  StopGrad,    ///< a Ref: its value passes, its derivative is zero
+  ReverseGrad, ///< a Ref whose args[0] is G: the derivative is -G * DY
+};
+
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
 
@@ -91,7 +103,11 @@ struct Expr {
   ValueId ref = 0;   ///< Ref
   Scalar constant;   ///< Const
   unsigned axis = 0; ///< Index
+  ExprOrigin origin = ExprOrigin::None;
 };
+
+/// A deep copy of `e`.
+ExprPtr cloneExpr(const Expr &e);
 
 //===----------------------------------------------------------------------===//
 // Contractions
@@ -146,6 +162,10 @@ struct Statement {
     Prng,        ///< (results[0] = value f32[shape], results[1] = u32[3,2048]
                  ///<  state) = draw from operands[0] (section 8.6)
     Literal,     ///< results[0] = literal (a bind-time tensor, e.g. shape())
+    /// (results...) = grad(operands[0] = L, operands[1...] = X...): the
+    /// placeholder the binder leaves for lib/Autodiff, which replaces every
+    /// one before the program is run or lowered (design/AUTODIFF.md 7.3).
+    Grad,
   };
   Kind kind;
   SMLoc loc;
@@ -171,6 +191,9 @@ struct Program {
 
   const Value &value(ValueId id) const { return values[id]; }
 };
+
+/// A deep copy of `program`.
+Program cloneProgram(const Program &program);
 
 /// Prints the program in the stable, readable form of `--emit=ast`.
 void printProgram(const Program &program, llvm::raw_ostream &os);
