@@ -115,3 +115,11 @@ offer("spirv-val", shutil.which("spirv-val") is not None, "spirv-val is not on P
 # %lit_self runs this suite's lit (test/Harness checks the suite itself).
 config.substitutions.append(("%lit_self", "%s %s" % (sys.executable, config.lit_path)))
 config.substitutions.append(("%tilec_obj", config.tilec_obj_root))
+
+# Driver-level tests check exact exit codes (docs/cli.md: 0 ok, 1 bad input,
+# 2 bad command line, 3 runtime failure), which `not` cannot tell apart:
+#   RUN: %expect_exit 2 tilec --bogus 2>&1 | FileCheck %s
+config.substitutions.insert(
+    0, ("%expect_exit",
+        "sh " + os.path.join(config.test_source_root, "Driver", "Inputs",
+                             "expect-exit.sh")))

@@ -407,7 +407,8 @@ private:
       if (e.origin == ExprOrigin::StopGrad)
         return {"stop_grad(" + names[e.ref] + ")", Prec::Primary,
                 p.value(e.ref).type.shape};
-      if (e.origin == ExprOrigin::ReverseGrad)
+      // A reverse_grad whose scale did not broadcast kept none (SemaGrad).
+      if (e.origin == ExprOrigin::ReverseGrad && !e.args.empty())
         return {"reverse_grad(" + names[e.ref] + ", " +
                     expr(*e.args[0], false).s + ")",
                 Prec::Primary, p.value(e.ref).type.shape};

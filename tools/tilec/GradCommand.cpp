@@ -82,7 +82,7 @@ CLI::App *tilec::driver::addGradCommand(CLI::App &app, GradOptions &options) {
 namespace {
 
 /// The loss: --of, or the entry's only output.
-ValueId pickLoss(const typed::Program &program, const GradOptions &options) {
+ValueId pickOutput(const typed::Program &program, const GradOptions &options) {
   std::vector<std::string> names;
   for (ValueId id : program.outputs)
     names.push_back(program.value(id).name);
@@ -101,10 +101,28 @@ ValueId pickLoss(const typed::Program &program, const GradOptions &options) {
                         options.of, fmt::join(names, ", ")));
 }
 
+/// The loss, which must be a float tensor.
+ValueId pickLoss(const typed::Program &program, const GradOptions &options) {
+  ValueId loss = pickOutput(program, options);
+  const typed::Value &v = program.value(loss);
+  if (!isFloat(v.type.dtype))
+    failUsage(fmt::format("the loss '{}' has type {}; it must be a float "
+                          "tensor",
+                          v.name, dtypeName(v.type.dtype)));
+  return loss;
+}
+
 ValueId findParameter(const typed::Program &program, const std::string &name) {
-  for (ValueId id : program.inputs)
-    if (program.value(id).name == name)
-      return id;
+  for (ValueId id : program.inputs) {
+    const typed::Value &v = program.value(id);
+    if (v.name != name)
+      continue;
+    if (!isFloat(v.type.dtype))
+      failUsage(fmt::format("--wrt={}: cannot differentiate with respect to "
+                            "'{}': it has type {}",
+                            name, name, dtypeName(v.type.dtype)));
+    return id;
+  }
   std::vector<std::string> names;
   for (ValueId id : program.inputs)
     names.push_back(program.value(id).name);
