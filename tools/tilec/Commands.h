@@ -36,6 +36,12 @@ CLI::App *addGradCommand(CLI::App &app, GradOptions &options);
 /// with --check compares it with finite differences.
 void runGradCommand(const GradOptions &options);
 
+/// Adds the `train` subcommand to `app`.
+CLI::App *addTrainCommand(CLI::App &app, TrainOptions &options);
+/// `tilec train FILE ...`: compiles a step function once and runs it over
+/// the data for some epochs, the carried tensors staying on the device.
+void runTrainCommand(const TrainOptions &options);
+
 } // namespace tilec::driver
 
 #endif // TILEC_TOOLS_TILEC_COMMANDS_H

@@ -73,6 +73,24 @@ struct GradOptions {
   unsigned dirs = 4;
 };
 
+/// `tilec train FILE --data NAME=F.npy ... --batch=B [...]`: run a training
+/// step function for epochs (docs/training.md).
+struct TrainOptions {
+  ProgramOptions program;
+  std::string target = kDefaultTarget;
+  std::string device;
+  std::vector<std::string> data; ///< "NAME=file.npy"
+  std::vector<std::string> init; ///< "NAME=file.npy"
+  int64_t batch = 0;
+  unsigned epochs = 1;
+  bool shuffle = false;
+  uint64_t seed = 0;
+  std::string saveDir;
+  bool json = false;
+  int optLevel = 2;
+  bool optLevelGiven = false;
+};
+
 /// `tilec autotune FILE [...]`: measure candidate schedules, keep the best
 /// (docs/autotune.md).
 struct AutotuneOptions {

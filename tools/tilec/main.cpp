@@ -97,6 +97,8 @@ int runDriver(int argc, char **argv) {
   CLI::App *devices = addDevicesCommand(app, devicesOptions);
   GradOptions gradOptions;
   CLI::App *grad = addGradCommand(app, gradOptions);
+  TrainOptions trainOptions;
+  CLI::App *train = addTrainCommand(app, trainOptions);
 
   try {
     app.parse(argc, argv);
@@ -126,6 +128,10 @@ int runDriver(int argc, char **argv) {
     }
     if (subcommand == grad) {
       runGradCommand(gradOptions);
+      return 0;
+    }
+    if (subcommand == train) {
+      runTrainCommand(trainOptions);
       return 0;
     }
   }

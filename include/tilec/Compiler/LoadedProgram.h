@@ -42,6 +42,8 @@ public:
   /// is a runtime error naming the runtime's own error.
   llvm::Expected<std::vector<Tensor>> run(const std::vector<Tensor> &inputs,
                                           std::vector<double> *kernelSeconds);
+  /// The loaded program itself, for resident running (lib/Training).
+  rt::Program &runtimeProgram() { return *loaded; }
   /// The kernels in launch order.
   const std::vector<KernelReport> &kernels() const { return kernelReports; }
   /// Wall time of compiling (front end to loaded program), in seconds.

@@ -86,6 +86,33 @@ public:
   virtual Status run(const std::map<std::string, Tensor> &inputs,
                      std::map<std::string, Tensor> &outputs,
                      std::vector<KernelTiming> *timings = nullptr) = 0;
+
+  //===--------------------------------------------------------------------===//
+  // Resident running, for training (lib/Training): inputs stay where the
+  // kernels read them across runs, and carried outputs become next run's
+  // inputs without a trip through the host. A runtime whose memory is the
+  // host's (or that has not specialised these) gets the fallback here,
+  // which keeps the tensors in host memory between runs.
+  //===--------------------------------------------------------------------===//
+
+  /// An output that becomes an input after each run: `output` -> `input`.
+  struct Carry {
+    std::string output, input;
+  };
+  /// Sets input `name` for every later runResident (checked against the
+  /// manifest like run's inputs).
+  virtual Status setInput(const std::string &name, const Tensor &tensor);
+  /// Runs every kernel once with `fresh` replacing those inputs (the rest
+  /// as set or carried), then copies each carried output into its input.
+  /// Reads nothing back; errors may surface at the next readBack.
+  virtual Status runResident(const std::map<std::string, Tensor> &fresh,
+                             const std::vector<Carry> &carried);
+  /// The current value of an input or (after a runResident) an output.
+  virtual Status readBack(const std::string &name, Tensor &tensor);
+
+protected:
+  /// The fallback's state.
+  std::map<std::string, Tensor> residentInputs, residentOutputs;
 };
 
 /// One runtime (OpenCL, Vulkan, ...): its devices and how to load programs.
@@ -108,9 +135,11 @@ public:
 
 /// Checks the tensors given to Program::run against the manifest's inputs:
 /// each present, of its dtype and shape, and no name that is not an input.
-/// The error names the input.
+/// The error names the input. With `partial`, inputs may be missing (one
+/// set by Program::setInput).
 Status checkInputs(const Manifest &manifest,
-                   const std::map<std::string, Tensor> &inputs);
+                   const std::map<std::string, Tensor> &inputs,
+                   bool partial = false);
 
 /// The runtime that runs artefacts of compile target `target` ("opencl":
 /// OpenCL, "spirv": Vulkan) and the devices it sees.

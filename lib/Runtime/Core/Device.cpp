@@ -9,6 +9,38 @@ using namespace tilec::rt;
 
 // Out of line, so the vtables live in one object file.
 Program::~Program() = default;
+
+Status Program::setInput(const std::string &name, const Tensor &tensor) {
+  residentInputs[name] = tensor;
+  return Status::success();
+}
+
+Status Program::runResident(const std::map<std::string, Tensor> &fresh,
+                            const std::vector<Carry> &carried) {
+  for (const auto &[name, tensor] : fresh)
+    residentInputs[name] = tensor;
+  if (Status s = run(residentInputs, residentOutputs); !s)
+    return s;
+  for (const Carry &c : carried) {
+    auto it = residentOutputs.find(c.output);
+    if (it == residentOutputs.end())
+      return Status::error("carried output '" + c.output +
+                           "' is not an output of the program");
+    residentInputs[c.input] = it->second;
+  }
+  return Status::success();
+}
+
+Status Program::readBack(const std::string &name, Tensor &tensor) {
+  for (const auto *values : {&residentInputs, &residentOutputs}) {
+    auto it = values->find(name);
+    if (it != values->end()) {
+      tensor = it->second;
+      return Status::success();
+    }
+  }
+  return Status::error("'" + name + "' has no value on the device yet");
+}
 Runtime::~Runtime() = default;
 
 static std::string lowerCase(std::string text) {
@@ -83,12 +115,15 @@ tilec::rt::selectDevice(const std::vector<DeviceInfo> &devices,
 }
 
 Status tilec::rt::checkInputs(const Manifest &manifest,
-                              const std::map<std::string, Tensor> &inputs) {
+                              const std::map<std::string, Tensor> &inputs,
+                              bool partial) {
   std::string names;
   for (const ManifestValue &value : manifest.inputs) {
     names += (names.empty() ? "" : ", ") + value.name;
     const ManifestBuffer &buffer = *manifest.findBuffer(value.buffer);
     auto it = inputs.find(value.name);
+    if (it == inputs.end() && partial)
+      continue;
     if (it == inputs.end())
       return Status::error("input '" + value.name + "' is missing");
     TensorType expected{buffer.dtype, buffer.shape};

@@ -105,8 +105,21 @@ public:
   Status run(const std::map<std::string, Tensor> &inputs,
              std::map<std::string, Tensor> &outputs,
              std::vector<KernelTiming> *timings) override;
+  Status setInput(const std::string &name, const Tensor &tensor) override;
+  Status runResident(const std::map<std::string, Tensor> &fresh,
+                     const std::vector<Carry> &carried) override;
+  Status readBack(const std::string &name, Tensor &tensor) override;
 
 private:
+  /// Enqueues every kernel in manifest order, one event each.
+  Status enqueueKernels(std::vector<Event> &events);
+  /// The manifest input or output called `name`, or null.
+  const ManifestValue *findValue(const std::string &name) const;
+  /// Waits for the queue; a failure names the kernel whose event failed.
+  Status finish();
+  /// The events of the last resident run, to explain a failure.
+  std::vector<Event> residentEvents;
+
   Status buildProgram(const std::string &source);
   Status createBuffers();
   Status createKernels();
@@ -253,23 +266,8 @@ Status OpenCLProgram::run(const std::map<std::string, Tensor> &inputs,
                      code);
   }
   std::vector<Event> events;
-  for (size_t k = 0; k < kernels.size(); ++k) {
-    const ManifestKernel &entry = manifest.kernels[k];
-    size_t global[3], local[3];
-    for (int d = 0; d < 3; ++d) {
-      global[d] = size_t(entry.global[d]);
-      local[d] = size_t(entry.local[d]);
-    }
-    cl_event event = nullptr;
-    code = clEnqueueNDRangeKernel(queue.get(), kernels[k].get(), 3, nullptr,
-                                  global, local, 0, nullptr, &event);
-    if (code != CL_SUCCESS)
-      return Status::error(
-          "kernel " + entry.name +
-          ": clEnqueueNDRangeKernel failed: " + errorName(code) + " (global " +
-          sizesText(entry.global) + ", local " + sizesText(entry.local) + ")");
-    events.emplace_back(event);
-  }
+  if (Status s = enqueueKernels(events); !s)
+    return s;
   std::map<std::string, Tensor> results;
   for (const ManifestValue &value : manifest.outputs) {
     const ManifestBuffer &buffer = *manifest.findBuffer(value.buffer);
@@ -309,6 +307,107 @@ Status OpenCLProgram::run(const std::map<std::string, Tensor> &inputs,
   }
   for (auto &[name, tensor] : results)
     outputs[name] = std::move(tensor);
+  return Status::success();
+}
+
+Status OpenCLProgram::enqueueKernels(std::vector<Event> &events) {
+  for (size_t k = 0; k < kernels.size(); ++k) {
+    const ManifestKernel &entry = manifest.kernels[k];
+    size_t global[3], local[3];
+    for (int d = 0; d < 3; ++d) {
+      global[d] = size_t(entry.global[d]);
+      local[d] = size_t(entry.local[d]);
+    }
+    cl_event event = nullptr;
+    cl_int code = clEnqueueNDRangeKernel(queue.get(), kernels[k].get(), 3,
+                                         nullptr, global, local, 0, nullptr,
+                                         &event);
+    if (code != CL_SUCCESS)
+      return Status::error(
+          "kernel " + entry.name +
+          ": clEnqueueNDRangeKernel failed: " + errorName(code) + " (global " +
+          sizesText(entry.global) + ", local " + sizesText(entry.local) + ")");
+    events.emplace_back(event);
+  }
+  return Status::success();
+}
+
+const ManifestValue *OpenCLProgram::findValue(const std::string &name) const {
+  for (const auto *values : {&manifest.inputs, &manifest.outputs})
+    for (const ManifestValue &value : *values)
+      if (value.name == name)
+        return &value;
+  return nullptr;
+}
+
+Status OpenCLProgram::finish() {
+  cl_int code = clFinish(queue.get());
+  if (code != CL_SUCCESS)
+    return explainFailure(residentEvents, code);
+  for (const Event &event : residentEvents) {
+    cl_int status = CL_COMPLETE;
+    clGetEventInfo(event.get(), CL_EVENT_COMMAND_EXECUTION_STATUS,
+                   sizeof(status), &status, nullptr);
+    if (status < 0)
+      return explainFailure(residentEvents, status);
+  }
+  return Status::success();
+}
+
+Status OpenCLProgram::setInput(const std::string &name, const Tensor &tensor) {
+  if (Status s = checkInputs(manifest, {{name, tensor}}, /*partial=*/true); !s)
+    return s;
+  const ManifestValue *value = findValue(name);
+  // Blocking: the caller's tensor may go away when this returns.
+  cl_int code = clEnqueueWriteBuffer(queue.get(), buffers[value->buffer].get(),
+                                     CL_TRUE, 0, tensor.data.size(),
+                                     tensor.data.data(), 0, nullptr, nullptr);
+  if (code != CL_SUCCESS)
+    return clError("input '" + name + "'", "clEnqueueWriteBuffer", code);
+  return Status::success();
+}
+
+Status OpenCLProgram::runResident(const std::map<std::string, Tensor> &fresh,
+                                  const std::vector<Carry> &carried) {
+  for (const auto &[name, tensor] : fresh)
+    if (Status s = setInput(name, tensor); !s)
+      return s;
+  residentEvents.clear();
+  if (Status s = enqueueKernels(residentEvents); !s)
+    return s;
+  for (const Carry &c : carried) {
+    const ManifestValue *out = findValue(c.output);
+    const ManifestValue *in = findValue(c.input);
+    if (!out || !in)
+      return Status::error("carried pair '" + c.output + "' -> '" + c.input +
+                           "' is not an output and an input of the program");
+    if (out->buffer == in->buffer)
+      continue;
+    const ManifestBuffer &buffer = *manifest.findBuffer(in->buffer);
+    cl_int code = clEnqueueCopyBuffer(queue.get(), buffers[out->buffer].get(),
+                                      buffers[in->buffer].get(), 0, 0,
+                                      buffer.bytes, 0, nullptr, nullptr);
+    if (code != CL_SUCCESS)
+      return clError("carrying '" + c.output + "' to '" + c.input + "'",
+                     "clEnqueueCopyBuffer", code);
+  }
+  clFlush(queue.get());
+  return Status::success();
+}
+
+Status OpenCLProgram::readBack(const std::string &name, Tensor &tensor) {
+  const ManifestValue *value = findValue(name);
+  if (!value)
+    return Status::error("'" + name + "' is not an input or output");
+  if (Status s = finish(); !s)
+    return s;
+  const ManifestBuffer &buffer = *manifest.findBuffer(value->buffer);
+  tensor = Tensor(TensorType{buffer.dtype, buffer.shape});
+  cl_int code = clEnqueueReadBuffer(queue.get(), buffers[value->buffer].get(),
+                                    CL_TRUE, 0, tensor.data.size(),
+                                    tensor.data.data(), 0, nullptr, nullptr);
+  if (code != CL_SUCCESS)
+    return clError("'" + name + "'", "clEnqueueReadBuffer", code);
   return Status::success();
 }
 
