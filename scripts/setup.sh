@@ -16,6 +16,8 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
   libcli11-dev libfmt-dev catch2 nlohmann-json3-dev
   python3 python3-numpy python3-psutil
+  # scikit-learn ships the 8x8 digits the training test converges on
+  python3-sklearn
   # the runtime-only build of tilec-run (scripts/runtime-only-check.sh) uses gcc
   g++
   # OpenCL through the ICD loader, with PoCL as the CPU device

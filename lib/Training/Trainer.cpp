@@ -201,7 +201,9 @@ Status Trainer::epochLoss(EpochReport &report) {
   report.hasLoss = true;
   if (std::isnan(report.loss))
     return Status::error(
-        "epoch " + std::to_string(report.epoch) + ": the loss is NaN" +
+        "epoch " + std::to_string(report.epoch) +
+        ": the loss is NaN (over its steps 1 to " +
+        std::to_string(report.steps) + ")" +
         (options.saveDir.empty() || report.epoch == 1
              ? std::string()
              : "; '" + options.saveDir + "' keeps the tensors of epoch " +

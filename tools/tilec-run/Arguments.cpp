@@ -8,6 +8,7 @@
 #include "Arguments.h"
 
 #include <cerrno>
+#include <algorithm>
 #include <cstdlib>
 
 using namespace tilec;
@@ -20,6 +21,10 @@ std::string tilec::run::usageText() {
          "  tilec-run ARTEFACT.json [--device=D] [--input NAME=FILE.npy ...] "
          "[--seed=N]\n"
          "            [--output-dir DIR] [--expect DIR] [--repeat=N] [--json]\n"
+         "  tilec-run ARTEFACT.json --train --data NAME=FILE.npy ... "
+         "[--init NAME=FILE.npy ...]\n"
+         "            [--epochs=E] [--batch=B] [--shuffle] [--seed=N] "
+         "[--save-dir DIR] [--json]\n"
          "  tilec-run --tune DIR [--device=D] [--repeat=N]\n"
          "  tilec-run --devices [--json]\n\n"
          "options:\n"
@@ -43,6 +48,16 @@ std::string tilec::run::usageText() {
          "minimum time\n"
          "  --json              print the report as JSON\n"
          "  --devices           list the devices of every runtime\n"
+         "  --train             run a training step function over --data for "
+         "--epochs\n"
+         "                      (docs/training.md): outputs X' are carried to "
+         "inputs X on\n"
+         "                      the device, --init gives initial values, "
+         "--save-dir DIR gets\n"
+         "                      every carried tensor as NAME.npy after each "
+         "epoch; --batch,\n"
+         "                      if given, must be the one the artefact was "
+         "compiled for\n"
          "  --tune DIR          time the candidates of a tuning folder that "
          "'tilec autotune\n"
          "                      --export-candidates DIR' wrote; results go to "
@@ -114,28 +129,51 @@ Result<Arguments> ArgumentReader::read() {
     };
     if (flag == "--help" || flag == "-h") {
       args.help = true;
-    } else if (flag == "--json" || flag == "--devices") {
+    } else if (flag == "--json" || flag == "--devices" || flag == "--train" ||
+               flag == "--shuffle") {
       if (Status s = noValue(); !s)
         return s;
-      (flag == "--json" ? args.json : args.listDevices) = true;
+      (flag == "--json"      ? args.json
+       : flag == "--devices" ? args.listDevices
+       : flag == "--train"   ? args.train
+                             : args.shuffle) = true;
     } else if (flag == "--device" || flag == "--output-dir" ||
-               flag == "--expect" || flag == "--tune") {
+               flag == "--expect" || flag == "--tune" ||
+               flag == "--save-dir") {
       Result<std::string> text = takeValue();
       if (!text)
         return text.status();
-      (flag == "--device"   ? args.device
-       : flag == "--tune"   ? args.tuneDir
-       : flag == "--expect" ? args.expectDir
-                            : args.outputDir) = *text;
-    } else if (flag == "--input") {
+      (flag == "--device"     ? args.device
+       : flag == "--tune"     ? args.tuneDir
+       : flag == "--expect"   ? args.expectDir
+       : flag == "--save-dir" ? args.saveDir
+                              : args.outputDir) = *text;
+    } else if (flag == "--input" || flag == "--data" || flag == "--init") {
       Result<std::string> text = takeValue();
       if (!text)
         return text.status();
       size_t split = text->find('=');
       if (split == std::string::npos || split == 0 || split + 1 == text->size())
-        return Result<Arguments>::error("--input takes NAME=FILE.npy, not '" +
+        return Result<Arguments>::error(flag + " takes NAME=FILE.npy, not '" +
                                         *text + "'");
-      args.inputs.emplace_back(text->substr(0, split), text->substr(split + 1));
+      auto &list = flag == "--input" ? args.inputs
+                   : flag == "--data" ? args.data
+                                      : args.init;
+      list.emplace_back(text->substr(0, split), text->substr(split + 1));
+    } else if (flag == "--batch" || flag == "--epochs") {
+      Result<std::string> text = takeValue();
+      if (!text)
+        return text.status();
+      Result<uint64_t> number = parseNumber(flag, *text, 1ull << 40);
+      if (!number)
+        return number.status();
+      if (*number == 0)
+        return Result<Arguments>::error("option '" + flag +
+                                        "' must be at least 1");
+      if (flag == "--batch")
+        args.batch = *number;
+      else
+        args.epochs = unsigned(std::min<uint64_t>(*number, 1000000));
     } else if (flag == "--seed" || flag == "--repeat") {
       Result<std::string> text = takeValue();
       if (!text)

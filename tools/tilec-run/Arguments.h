@@ -33,6 +33,14 @@ struct Arguments {
   bool listDevices = false; ///< --devices
   std::string tuneDir;      ///< --tune DIR: time a tuning folder
   bool help = false;
+  // --train (docs/training.md): run the step function for epochs.
+  bool train = false;
+  std::vector<std::pair<std::string, std::string>> data; ///< --data NAME=file
+  std::vector<std::pair<std::string, std::string>> init; ///< --init NAME=file
+  uint64_t batch = 0; ///< 0: the batch the manifest was compiled for
+  unsigned epochs = 1;
+  bool shuffle = false;
+  std::string saveDir;
 };
 
 /// Parses argv; the error is a usage message (exit code 2).

@@ -17,6 +17,7 @@
 #include "OpenDevice.h"
 #include "ReferenceBound.h"
 #include "Report.h"
+#include "Train.h"
 #include "Tune.h"
 
 #include "tilec/Runtime/DeviceReport.h"
@@ -144,6 +145,12 @@ int runTool(int argc, char **argv) {
                               "the folder holds the inputs and references");
     return runTuneFolder(*args);
   }
+  if (args->train)
+    return runTraining(*args);
+  if (!args->data.empty() || !args->init.empty() || args->shuffle ||
+      !args->saveDir.empty() || args->batch != 0 || args->epochs != 1)
+    return fail(UsageError, "--data, --init, --batch, --epochs, --shuffle and "
+                            "--save-dir go with --train");
   if (args->listDevices) {
     if (!args->manifest.empty())
       return fail(UsageError, "--devices takes no manifest");
