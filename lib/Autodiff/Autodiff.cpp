@@ -246,3 +246,28 @@ tilec::autodiff::appendGradients(typed::Program &program, ValueId loss,
     return std::nullopt;
   return results;
 }
+
+ValueId tilec::autodiff::appendSeededLoss(typed::Program &program,
+                                          llvm::ArrayRef<ValueId> outputs,
+                                          llvm::ArrayRef<std::string> seedNames) {
+  std::vector<Statement> emitted;
+  GradBuilder b(program, emitted, llvm::SMLoc());
+  ExprPtr total;
+  DType lossType = DType::F32;
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    TensorType type = program.values[outputs[k]].type;
+    ValueId seed = b.newValue(seedNames[k], type);
+    program.inputs.push_back(seed);
+    ValueId product = b.emit(b.mul(b.ref(outputs[k]), b.ref(seed)),
+                             b.tempName());
+    ExprPtr sum = b.ref(b.reduceTo(product, {}));
+    if (k == 0)
+      lossType = type.dtype;
+    sum = b.cast(std::move(sum), lossType);
+    total = total ? b.add(std::move(total), std::move(sum)) : std::move(sum);
+  }
+  ValueId loss = b.emit(std::move(total), "L");
+  for (Statement &st : emitted)
+    program.statements.push_back(std::move(st));
+  return loss;
+}

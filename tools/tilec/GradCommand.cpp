@@ -50,6 +50,10 @@ CLI::App *tilec::driver::addGradCommand(CLI::App &app, GradOptions &options) {
                    "several); it is summed over its elements")
       ->type_name("NAME")
       ->check(nonEmpty());
+  command->add_flag("--vjp", options.vjp,
+                    "differentiate sum(out * D_out) over every float output "
+                    "instead, with one seed input D_<out> per output: the "
+                    "vector-Jacobian product (PlaidML's ProgGrad)");
   command
       ->add_option("-o,--output", options.output,
                    "write the gradient program here (default stdout)")
@@ -147,7 +151,28 @@ void tilec::driver::runGradCommand(const GradOptions &options) {
   ProgramLoader loader(options.program, driverReporter());
   orFail(loader.parse());
   typed::Program program = orFail(loader.bind());
-  ValueId loss = pickLoss(program, options);
+  if (options.vjp && !options.of.empty())
+    failUsage("--vjp differentiates every output; it takes no --of");
+  std::set<std::string> taken;
+  for (ValueId id : program.inputs)
+    taken.insert(program.value(id).name);
+  for (ValueId id : program.outputs)
+    taken.insert(program.value(id).name);
+  ValueId loss = 0;
+  if (options.vjp) {
+    std::vector<ValueId> seeded;
+    std::vector<std::string> seeds;
+    for (ValueId id : program.outputs)
+      if (isFloat(program.value(id).type.dtype)) {
+        seeded.push_back(id);
+        seeds.push_back(gradientName(program.value(id).name, taken));
+      }
+    if (seeded.empty())
+      failUsage("--vjp: the entry has no float output");
+    loss = autodiff::appendSeededLoss(program, seeded, seeds);
+  } else {
+    loss = pickLoss(program, options);
+  }
   std::vector<ValueId> wrts;
   for (const std::string &name : options.wrt)
     wrts.push_back(findParameter(program, name));
@@ -178,11 +203,6 @@ void tilec::driver::runGradCommand(const GradOptions &options) {
     return;
   }
 
-  std::set<std::string> taken;
-  for (ValueId id : program.inputs)
-    taken.insert(program.value(id).name);
-  for (ValueId id : program.outputs)
-    taken.insert(program.value(id).name);
   std::vector<std::string> names;
   for (const std::string &name : options.wrt)
     names.push_back(gradientName(name, taken));

@@ -66,6 +66,7 @@ struct GradOptions {
   ProgramOptions program;
   std::vector<std::string> wrt; ///< parameter names
   std::string of;               ///< the loss output; empty: the only one
+  bool vjp = false;             ///< seed inputs D_<out>, L = sum(out * seed)
   std::string output;           ///< -o; empty: stdout
   bool check = false;
   uint64_t seed = 0;

@@ -42,6 +42,14 @@ appendGradients(typed::Program &program, typed::ValueId loss,
                 llvm::ArrayRef<std::string> names, llvm::SMLoc loc,
                 DiagnosticEngine &diag);
 
+/// The vector-Jacobian form (PlaidML's ProgGrad, `tilec grad --vjp`): adds
+/// one input per output, named `seedNames`, of the output's type, and
+/// appends the loss L = sum over the outputs of sum(output * seed), whose
+/// gradient is the vector-Jacobian product with the seeds. Returns L.
+typed::ValueId appendSeededLoss(typed::Program &program,
+                                llvm::ArrayRef<typed::ValueId> outputs,
+                                llvm::ArrayRef<std::string> seedNames);
+
 } // namespace tilec::autodiff
 
 #endif // TILEC_AUTODIFF_AUTODIFF_H
