@@ -64,7 +64,7 @@ MODELS = [
     {"name": "mobilenet_v1", "file": "examples/models/mobilenet_v1.tile",
      "sizes": {"N": 2, "Res": 16}, "consts": []},
     {"name": "resnet18", "file": "examples/models/resnet18.tile",
-     "sizes": {"N": 1, "Res": 64}, "consts": []},
+     "sizes": {"N": 1, "Res": 32}, "consts": []},
     {"name": "transformer_block",
      "file": "examples/models/transformer_block.tile",
      "sizes": {"N": 2, "S": 8, "D": 16, "F": 32, "Heads": 2},
