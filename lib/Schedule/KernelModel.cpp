@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Schedule/CostModel.h"
+#include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Dialect/Kernel/Analysis/RowNest.h"
 
@@ -233,9 +234,12 @@ KernelModel KernelReader::read() {
     model.reductionExtents.push_back(tripCount(loop));
   }
   unsigned loops = loopNumbers.size();
-  model.registerReduction = !reductions.empty() &&
-                           reductions.front().getNumIterOperands() != 0 &&
-                           reductions.front().hasConstantBounds();
+  // The mapping stages only what getRegisterReduction finds; a chain
+  // whose first loop is another (a kernel that writes before reducing, or
+  // fused loops) reduces in memory.
+  model.registerReduction =
+      !reductions.empty() &&
+      tilec::getRegisterReduction(band.back()) == reductions.front();
 
   // Accesses in program order; reads first-read order as the staging plan
   // numbers them.

@@ -42,11 +42,13 @@ void TrainProgress::epoch(const EpochReport &r) {
   lastDraw = -1;
   double rate = r.seconds > 0 ? double(r.steps) / r.seconds : 0;
   if (json) {
+    // %.9g: every digit of an f32 loss.
+    char loss[32] = "null";
+    if (r.hasLoss)
+      std::snprintf(loss, sizeof(loss), "%.9g", r.loss);
     std::printf("{\"epoch\": %u, \"epochs\": %u, \"loss\": %s, \"seconds\": "
                 "%.6f, \"steps\": %lld, \"steps_per_second\": %.3f}\n",
-                r.epoch, r.epochs,
-                r.hasLoss ? std::to_string(r.loss).c_str() : "null", r.seconds,
-                (long long)r.steps, rate);
+                r.epoch, r.epochs, loss, r.seconds, (long long)r.steps, rate);
   } else {
     char loss[32] = "-";
     if (r.hasLoss)

@@ -81,7 +81,10 @@ class Failure(Exception):
 
 def run(cmd):
     """Runs a tilec command; its stdout, or Failure with its output."""
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:
+        raise Failure("cannot run %s: %s" % (cmd[0], e))
     if proc.returncode != 0:
         raise Failure("command failed (exit %d): %s\n%s%s" % (
             proc.returncode, " ".join(cmd), proc.stdout, proc.stderr))

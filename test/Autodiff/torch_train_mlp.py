@@ -156,7 +156,7 @@ def run_torch(args, x, y, weights):
             with torch.no_grad():
                 for p in params.values():
                     p -= LR * p.grad
-            total += float(loss)
+            total += float(loss.detach())
         losses.append(total / steps)
     return losses
 

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelPlan.h"
+#include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -35,21 +36,6 @@ SmallVector<Value> readOperands(affine::AffineForOp root) {
       operands.push_back(memref);
   });
   return operands;
-}
-
-/// The register reduction of the innermost band loop: its one affine.for
-/// with iter_args, preceded only by ops that write nothing (all work-items
-/// run them, out-of-range ones on clamped indices).
-affine::AffineForOp findRegisterReduction(affine::AffineForOp innermost) {
-  for (Operation &op : innermost.getBody()->without_terminator()) {
-    auto loop = dyn_cast<affine::AffineForOp>(op);
-    if (loop && loop.getNumIterOperands() != 0)
-      return loop.hasConstantBounds() ? loop : nullptr;
-    if (!isMemoryEffectFree(&op) &&
-        !isa<affine::AffineReadOpInterface, memref::LoadOp>(op))
-      return nullptr;
-  }
-  return nullptr;
 }
 
 /// The range one loop's induction variable covers in one block.
@@ -240,7 +226,7 @@ LogicalResult tilec::planStaging(KernelPlan &plan,
     return success();
   affine::AffineForOp reduction;
   if (!plan.band.empty())
-    reduction = findRegisterReduction(plan.band.back());
+    reduction = getRegisterReduction(plan.band.back());
   if (!reduction)
     return scheduleError(plan)
            << "stages operands, but the kernel is no register reduction "

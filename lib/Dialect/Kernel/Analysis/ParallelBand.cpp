@@ -128,3 +128,16 @@ SmallVector<int64_t> tilec::getBandExtents(ArrayRef<AffineForOp> band) {
     extents.push_back(int64_t(*getConstantTripCount(loop)));
   return extents;
 }
+
+affine::AffineForOp
+tilec::getRegisterReduction(affine::AffineForOp innermostBandLoop) {
+  for (Operation &op : innermostBandLoop.getBody()->without_terminator()) {
+    auto loop = dyn_cast<affine::AffineForOp>(op);
+    if (loop && loop.getNumIterOperands() != 0)
+      return loop.hasConstantBounds() ? loop : nullptr;
+    if (!isMemoryEffectFree(&op) &&
+        !isa<affine::AffineReadOpInterface, memref::LoadOp>(op))
+      return nullptr;
+  }
+  return nullptr;
+}

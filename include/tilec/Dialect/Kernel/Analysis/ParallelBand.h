@@ -56,6 +56,14 @@ getParallelBand(mlir::affine::AffineForOp kernel,
 llvm::SmallVector<int64_t>
 getBandExtents(llvm::ArrayRef<mlir::affine::AffineForOp> band);
 
+/// The register reduction of a band's innermost loop: its one affine.for
+/// with iter_args and constant bounds, preceded only by ops that write
+/// nothing (every work-item runs them, out-of-range ones on clamped
+/// indices); null when there is none. What staging operands needs: the cost
+/// model proposes it, and the GPU mapping stages, only for such a loop.
+mlir::affine::AffineForOp
+getRegisterReduction(mlir::affine::AffineForOp innermostBandLoop);
+
 } // namespace tilec
 
 #endif // TILEC_DIALECT_KERNEL_ANALYSIS_PARALLELBAND_H
