@@ -63,7 +63,9 @@ CLI::App *tilec::driver::addTrainCommand(CLI::App &app, TrainOptions &options) {
                    "epoch's)")
       ->type_name("DIR")
       ->check(nonEmpty());
-  command->add_option("--target", options.target, runTargetHelp())
+  command
+      ->add_option("--target", options.target,
+                   "opencl (default), spirv or llvm-x86 (the host CPU)")
       ->type_name("T")
       ->check(nonEmpty());
   command
