@@ -267,6 +267,7 @@ ValueId tilec::autodiff::appendSeededLoss(typed::Program &program,
     total = total ? b.add(std::move(total), std::move(sum)) : std::move(sum);
   }
   ValueId loss = b.emit(std::move(total), "L");
+  program.values[loss].name = "L"; // also when emit returned the sum itself
   for (Statement &st : emitted)
     program.statements.push_back(std::move(st));
   return loss;

@@ -30,7 +30,7 @@ uint32_t interp::taus88Step(uint32_t &s1, uint32_t &s2, uint32_t &s3) {
 llvm::Expected<std::pair<Tensor, Tensor>>
 interp::prngDraw(const Tensor &state, const TensorType &valueType) {
   if (state.type != TensorType{DType::U32, {3, kLanes}} ||
-      state.data.size() != 3 * kLanes * 4 || valueType.dtype != DType::F32)
+      state.data.size() != 3 * kLanes * 4 || !isFloat(valueType.dtype))
     return malformedError("prng state or value type");
   auto values = allocateTensor(valueType, "a prng value");
   if (!values)
@@ -49,8 +49,9 @@ interp::prngDraw(const Tensor &state, const TensorType &valueType) {
       uint32_t out = taus88Step(s1, s2, s3);
       int64_t e = step * kLanes + lane;
       if (e < count) {
-        float v = float(std::ldexp(double(out >> 8), -24));
-        std::memcpy(values->data.data() + e * 4, &v, 4);
+        // An f32 draw; a wider value type (the f64 of tilec grad --check)
+        // holds it exactly.
+        values->setDouble(e, double(float(std::ldexp(double(out >> 8), -24))));
       }
     }
     uint32_t words[3] = {s1, s2, s3};

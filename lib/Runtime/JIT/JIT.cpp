@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Runtime/JIT.h"
+#include "CompilerRuntime.h"
 #include "KernelTimers.h"
 
 #include "tilec/Pipelines/CPUCodeGen.h"
@@ -109,6 +110,7 @@ JITProgram::compile(mlir::ModuleOp module, llvm::StringRef entry,
   if (!engine)
     return engine.takeError();
   program->engine = std::move(*engine);
+  program->engine->registerSymbols(jit::compilerRuntimeSymbols);
   if (options.timeKernels)
     program->engine->registerSymbols(jit::kernelTimerSymbols);
   return std::move(program);

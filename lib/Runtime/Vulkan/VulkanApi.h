@@ -67,6 +67,7 @@ namespace tilec::rt::vulkan {
   X(vkCreateCommandPool)                                                       \
   X(vkDestroyCommandPool)                                                      \
   X(vkAllocateCommandBuffers)                                                  \
+  X(vkFreeCommandBuffers)                                                      \
   X(vkBeginCommandBuffer)                                                      \
   X(vkEndCommandBuffer)                                                        \
   X(vkCmdBindPipeline)                                                         \

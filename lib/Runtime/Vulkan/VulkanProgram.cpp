@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 
 namespace tilec::rt::vulkan {
 
@@ -72,14 +73,31 @@ public:
   Status run(const std::map<std::string, Tensor> &inputs,
              std::map<std::string, Tensor> &outputs,
              std::vector<KernelTiming> *timings) override;
+  Status setInput(const std::string &name, const Tensor &tensor) override;
+  Status runResident(const std::map<std::string, Tensor> &fresh,
+                     const std::vector<Carry> &carried) override;
+  Status readBack(const std::string &name, Tensor &tensor) override;
 
 private:
+  /// Records commands into a fresh command buffer, submits it and waits.
+  Status submitOnce(const std::string &what,
+                    const std::function<void(VkCommandBuffer)> &record);
+  /// Submits `commands` and waits for it.
+  Status submitAndWait(VkCommandBuffer commands, const std::string &what);
+  /// Records the resident step: uploads of `freshNames`, the kernels, and
+  /// the carried copies, device to device.
+  Status recordResident(const std::vector<std::string> &freshNames,
+                        const std::vector<Carry> &carried);
+  const ManifestValue *findValue(const std::string &name) const;
+
   Status createDevice();
   Status createBuffers();
   Status createPipeline(const ManifestKernel &kernel, KernelPipeline &out);
   Status createDescriptorSets();
   Status recordCommands();
-  void recordKernel(size_t index);
+  /// The dispatch of kernel `index` after a barrier on the one before,
+  /// between two timestamps when `timed`.
+  void recordKernel(VkCommandBuffer commands, size_t index, bool timed);
   Status copyInputs(const std::map<std::string, Tensor> &inputs);
   void copyOutputs(std::map<std::string, Tensor> &outputs);
   Status readTimings(std::vector<KernelTiming> &timings);
@@ -102,6 +120,10 @@ private:
   /// Two timestamps per kernel; null when the queue has no timestamps.
   VkQueryPool queries_ = VK_NULL_HANDLE;
   VkFence fence_ = VK_NULL_HANDLE;
+  /// The resident step's command buffer and what it was recorded for.
+  VkCommandBuffer resident_ = VK_NULL_HANDLE;
+  std::vector<std::string> residentFresh_;
+  std::vector<std::pair<std::string, std::string>> residentCarried_;
 };
 
 VulkanProgram::~VulkanProgram() {
@@ -405,7 +427,7 @@ Status VulkanProgram::recordCommands() {
                 VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                 VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
   for (size_t i = 0; i < kernels_.size(); ++i)
-    recordKernel(i);
+    recordKernel(commands_, i, /*timed=*/true);
   memoryBarrier(api_, commands_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                 VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
                 VK_ACCESS_TRANSFER_READ_BIT);
@@ -422,31 +444,32 @@ Status VulkanProgram::recordCommands() {
   return Status::success();
 }
 
-void VulkanProgram::recordKernel(size_t index) {
+void VulkanProgram::recordKernel(VkCommandBuffer commands, size_t index,
+                                 bool timed) {
   const KernelPipeline &k = kernels_[index];
   // Each kernel may read what the one before it wrote.
   if (index > 0)
-    memoryBarrier(api_, commands_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+    memoryBarrier(api_, commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                   VK_ACCESS_SHADER_WRITE_BIT,
                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                   VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
   // Both timestamps wait for all earlier work (bottom of pipe): the first
   // marks the end of the previous kernel, the second the end of this one.
-  if (queries_)
-    api_.vkCmdWriteTimestamp(commands_, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+  if (timed && queries_)
+    api_.vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
                              queries_, 2 * index);
-  api_.vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, k.pipeline);
+  api_.vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, k.pipeline);
   if (!k.sets.empty())
-    api_.vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_COMPUTE,
+    api_.vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
                                  k.layout, 0, k.sets.size(), k.sets.data(), 0,
                                  nullptr);
   std::array<uint64_t, 3> groups = groupCounts(manifest_.kernels[index]);
   // checkManifest bounded the counts by maxComputeWorkGroupCount (32 bits).
-  api_.vkCmdDispatch(commands_, static_cast<uint32_t>(groups[0]),
+  api_.vkCmdDispatch(commands, static_cast<uint32_t>(groups[0]),
                      static_cast<uint32_t>(groups[1]),
                      static_cast<uint32_t>(groups[2]));
-  if (queries_)
-    api_.vkCmdWriteTimestamp(commands_, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+  if (timed && queries_)
+    api_.vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
                              queries_, 2 * index + 1);
 }
 
@@ -527,6 +550,182 @@ Status VulkanProgram::run(const std::map<std::string, Tensor> &inputs,
   copyOutputs(outputs);
   if (timings)
     return readTimings(*timings);
+  return Status::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Resident running (Device.h): inputs stay in the device buffers, carried
+// outputs are copied into their inputs' buffers on the device.
+//===----------------------------------------------------------------------===//
+
+const ManifestValue *VulkanProgram::findValue(const std::string &name) const {
+  for (const auto *values : {&manifest_.inputs, &manifest_.outputs})
+    for (const ManifestValue &value : *values)
+      if (value.name == name)
+        return &value;
+  return nullptr;
+}
+
+Status VulkanProgram::submitAndWait(VkCommandBuffer commands,
+                                    const std::string &what) {
+  if (VkResult r = api_.vkResetFences(device_, 1, &fence_))
+    return failure("resetting a fence", r);
+  VkSubmitInfo submit{};
+  submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &commands;
+  if (VkResult r = api_.vkQueueSubmit(queue_, 1, &submit, fence_))
+    return failure("submitting " + what, r);
+  if (VkResult r =
+          api_.vkWaitForFences(device_, 1, &fence_, VK_TRUE, UINT64_MAX))
+    return failure("running " + what, r);
+  return Status::success();
+}
+
+Status VulkanProgram::submitOnce(
+    const std::string &what,
+    const std::function<void(VkCommandBuffer)> &record) {
+  VkCommandBufferAllocateInfo alloc{};
+  alloc.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+  alloc.commandPool = commandPool_;
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  if (VkResult r = api_.vkAllocateCommandBuffers(device_, &alloc, &commands))
+    return failure("allocating a command buffer for " + what, r);
+  VkCommandBufferBeginInfo begin{};
+  begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  Status status = Status::success();
+  if (VkResult r = api_.vkBeginCommandBuffer(commands, &begin)) {
+    status = failure("recording " + what, r);
+  } else {
+    record(commands);
+    if (VkResult r = api_.vkEndCommandBuffer(commands))
+      status = failure("recording " + what, r);
+    else
+      status = submitAndWait(commands, what);
+  }
+  api_.vkFreeCommandBuffers(device_, commandPool_, 1, &commands);
+  return status;
+}
+
+Status VulkanProgram::setInput(const std::string &name, const Tensor &tensor) {
+  if (Status s = checkInputs(manifest_, {{name, tensor}}, /*partial=*/true); !s)
+    return s;
+  const ManifestValue *value = findValue(name);
+  std::memcpy(staging_.at(value->buffer).mapped, tensor.data.data(),
+              tensor.data.size());
+  VkBufferCopy region{0, 0, tensor.data.size()};
+  return submitOnce("the upload of input '" + name + "'",
+                    [&](VkCommandBuffer commands) {
+                      api_.vkCmdCopyBuffer(commands,
+                                           staging_.at(value->buffer).buffer,
+                                           buffers_.at(value->buffer).buffer,
+                                           1, &region);
+                    });
+}
+
+Status VulkanProgram::recordResident(const std::vector<std::string> &freshNames,
+                                     const std::vector<Carry> &carried) {
+  // Recorded again (rarely: the fresh inputs or carried pairs changed) into
+  // a new buffer; the pool does not reset single buffers.
+  if (resident_)
+    api_.vkFreeCommandBuffers(device_, commandPool_, 1, &resident_);
+  resident_ = VK_NULL_HANDLE;
+  VkCommandBufferAllocateInfo alloc{};
+  alloc.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+  alloc.commandPool = commandPool_;
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  if (VkResult r = api_.vkAllocateCommandBuffers(device_, &alloc, &resident_))
+    return failure("allocating the resident command buffer", r);
+  std::vector<std::pair<const ManifestValue *, const ManifestValue *>> copies;
+  for (const Carry &c : carried) {
+    const ManifestValue *out = findValue(c.output);
+    const ManifestValue *in = findValue(c.input);
+    if (!out || !in)
+      return Status::error("carried pair '" + c.output + "' -> '" + c.input +
+                           "' is not an output and an input of the program");
+    if (out->buffer != in->buffer)
+      copies.push_back({out, in});
+  }
+  VkCommandBufferBeginInfo begin{};
+  begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
+  if (VkResult r = api_.vkBeginCommandBuffer(resident_, &begin))
+    return failure("recording the resident command buffer", r);
+  for (const std::string &name : freshNames) {
+    const ManifestValue *value = findValue(name);
+    VkBufferCopy region{0, 0, manifest_.findBuffer(value->buffer)->bytes};
+    api_.vkCmdCopyBuffer(resident_, staging_.at(value->buffer).buffer,
+                         buffers_.at(value->buffer).buffer, 1, &region);
+  }
+  memoryBarrier(api_, resident_, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                VK_ACCESS_TRANSFER_WRITE_BIT,
+                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+  for (size_t i = 0; i < kernels_.size(); ++i)
+    recordKernel(resident_, i, /*timed=*/false);
+  memoryBarrier(api_, resident_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+  for (auto [out, in] : copies) {
+    VkBufferCopy region{0, 0, manifest_.findBuffer(in->buffer)->bytes};
+    api_.vkCmdCopyBuffer(resident_, buffers_.at(out->buffer).buffer,
+                         buffers_.at(in->buffer).buffer, 1, &region);
+  }
+  memoryBarrier(api_, resident_, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                VK_ACCESS_TRANSFER_WRITE_BIT,
+                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                    VK_PIPELINE_STAGE_TRANSFER_BIT,
+                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT);
+  if (VkResult r = api_.vkEndCommandBuffer(resident_))
+    return failure("recording the resident command buffer", r);
+  residentFresh_ = freshNames;
+  residentCarried_.clear();
+  for (const Carry &c : carried)
+    residentCarried_.push_back({c.output, c.input});
+  return Status::success();
+}
+
+Status VulkanProgram::runResident(const std::map<std::string, Tensor> &fresh,
+                                  const std::vector<Carry> &carried) {
+  if (Status s = checkInputs(manifest_, fresh, /*partial=*/true); !s)
+    return s;
+  std::vector<std::string> freshNames;
+  for (const auto &entry : fresh)
+    freshNames.push_back(entry.first);
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const Carry &c : carried)
+    pairs.push_back({c.output, c.input});
+  if (!resident_ || freshNames != residentFresh_ || pairs != residentCarried_)
+    if (Status s = recordResident(freshNames, carried); !s)
+      return s;
+  for (const auto &[name, tensor] : fresh)
+    std::memcpy(staging_.at(findValue(name)->buffer).mapped,
+                tensor.data.data(), tensor.data.size());
+  return submitAndWait(resident_, runDescription());
+}
+
+Status VulkanProgram::readBack(const std::string &name, Tensor &tensor) {
+  const ManifestValue *value = findValue(name);
+  if (!value)
+    return Status::error("'" + name + "' is not an input or output");
+  const ManifestBuffer &buffer = *manifest_.findBuffer(value->buffer);
+  VkBufferCopy region{0, 0, buffer.bytes};
+  Status copied =
+      submitOnce("reading '" + name + "' back", [&](VkCommandBuffer commands) {
+        api_.vkCmdCopyBuffer(commands, buffers_.at(value->buffer).buffer,
+                             staging_.at(value->buffer).buffer, 1, &region);
+        memoryBarrier(api_, commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                      VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                      VK_ACCESS_HOST_READ_BIT);
+      });
+  if (!copied)
+    return copied;
+  tensor = Tensor(TensorType{buffer.dtype, buffer.shape});
+  std::memcpy(tensor.data.data(), staging_.at(value->buffer).mapped,
+              tensor.data.size());
   return Status::success();
 }
 

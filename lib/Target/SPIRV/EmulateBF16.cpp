@@ -141,6 +141,8 @@ struct EmulateBF16Pass
         value.setType(bitsType(value.getType()));
       if (auto constant = dyn_cast<arith::ConstantOp>(op))
         retypeConstant(constant);
+      if (auto global = dyn_cast<memref::GlobalOp>(op))
+        retypeGlobal(global);
       if (auto cast = dyn_cast<arith::BitcastOp>(op))
         if (cast.getIn().getType() == cast.getType())
           noOps.push_back(op);
@@ -149,6 +151,19 @@ struct EmulateBF16Pass
       op->getResult(0).replaceAllUsesWith(op->getOperand(0));
       op->erase();
     }
+  }
+
+  /// A bf16 memref.global (a constant tensor) as i16 memory with the same
+  /// bits, matching its memref.get_global users once they are retyped.
+  static void retypeGlobal(memref::GlobalOp op) {
+    MemRefType type = op.getType();
+    if (!type.getElementType().isBF16())
+      return;
+    auto bits = cast<MemRefType>(bitsType(type));
+    op.setType(bits);
+    if (auto initial = op.getInitialValue())
+      if (auto dense = dyn_cast<DenseFPElementsAttr>(*initial))
+        op.setInitialValueAttr(dense.bitcast(bits.getElementType()));
   }
 
   /// A bf16 constant (its type already i16) as the same bits.
