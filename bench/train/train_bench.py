@@ -3,8 +3,13 @@
 
     train_bench.py --tilec PATH --target llvm-x86|opencl|spirv [--device D]
                    [--models resnet,mlp,cnn] [--rows N | --rows M=N,...]
-                   [--threads 2] [--cuda] [--channels-last] [--profile]
-                   [--check-step] [--data DIR] [--seed S] --out results.json
+                   [--threads 2] [--cuda [--no-torch-cpu]] [--channels-last]
+                   [--profile] [--check-step] [--data DIR] [--seed S]
+                   [--tilec-run PATH --artefacts DIR] --out results.json
+
+On the H200 machine, which has no compiler, --tilec-run and --artefacts
+replace `tilec train` by `tilec-run ARTEFACT.json --train` on the steps that
+bench/train/bundle.sh compiled here (the same training loop, lib/Training).
 
 The seed article's protocol (bench/train/README.md), per model:
 
@@ -186,9 +191,13 @@ def torch_module(model, weights):
         def __init__(self):
             super().__init__()
             for name, _, kind in model.params:
+                # A copy: SGD updates the parameters in place, and a view
+                # of `weights` (a bias, say) would carry one run's trained
+                # values into the next run.
                 self.register_parameter(name, torch.nn.Parameter(
-                    torch.from_numpy(np.ascontiguousarray(
-                        torch_layout(weights[name], kind)))))
+                    torch.from_numpy(np.array(
+                        torch_layout(weights[name], kind), copy=True,
+                        order="C"))))
 
         def forward(self, x):
             return getattr(self, model.name)(x)
@@ -325,7 +334,8 @@ def run_torch(model, x, labels, weights, steps, mode, args):
         for k in range(steps):
             loss = run_step(k)
             if epoch == 1 and k == 0:
-                first_step = float(loss.detach())  # a sync, in the untimed epoch
+                # One sync, in the untimed epoch.
+                first_step = float(loss.detach())
         total = float(loss_sum)           # the one read of the epoch
         sync()
         seconds.append(time.perf_counter() - start)
@@ -355,11 +365,29 @@ def torch_note(mode, args):
 # ---------------------------------------------------------------------------
 # tilec
 
+ARTEFACT_EXT = {"opencl": ".cl", "spirv": ".spv"}
+
+
+def artefact(args, model):
+    """The compiled step of `model` in the --artefacts folder, as
+    bench/train/bundle.sh names it (resnet_seed.cl, mnist_cnn.spv, ...); its
+    manifest is this path + .json."""
+    stem = os.path.splitext(os.path.basename(model.tile))[0]
+    return os.path.join(args.artefacts, stem + ARTEFACT_EXT[args.target])
+
+
 def tilec_command(args, model, folder, data_name, epochs):
-    command = [args.tilec, "train", model.tile, "--target=" + args.target,
-               "--data", "X=" + os.path.join(folder, data_name + "_x.npy"),
-               "--data", "Lab=" + os.path.join(folder, data_name + "_lab.npy"),
-               "--batch", str(model.batch), "--epochs", str(epochs), "--json"]
+    data = ["--data", "X=" + os.path.join(folder, data_name + "_x.npy"),
+            "--data", "Lab=" + os.path.join(folder, data_name + "_lab.npy"),
+            "--epochs", str(epochs), "--json"]
+    if args.tilec_run:
+        # The artefact fixes the batch (and the device, its manifest's).
+        command = [args.tilec_run, artefact(args, model) + ".json",
+                   "--train"] + data
+    else:
+        command = [args.tilec, "train", model.tile,
+                   "--target=" + args.target, "--batch", str(model.batch)] \
+            + data
     if args.device:
         command.append("--device=" + args.device)
     for name, _, _ in model.params:
@@ -372,7 +400,7 @@ def run_tilec(args, model, folder, data_name="train", epochs=2):
     """`tilec train` over the data files `data_name`_{x,lab}.npy: its epoch
     records, compile time and device, or {"error": ...}."""
     command = tilec_command(args, model, folder, data_name, epochs)
-    log(" ".join(command[:4]) + " ... --batch %d --epochs %d" % (
+    log(" ".join(command[:4]) + " ... (batch %d, %d epochs)" % (
         model.batch, epochs))
     try:
         result = subprocess.run(command, stdout=subprocess.PIPE,
@@ -387,6 +415,14 @@ def run_tilec(args, model, folder, data_name="train", epochs=2):
     report = {"command": command, "records": epochs_seen,
               "compile_seconds": float(compiled.group(2)) if compiled
               else None, "device": compiled.group(1) if compiled else None}
+    if args.tilec_run:
+        # Compiled on another machine: the manifest's device, and the
+        # compile time if the bundle recorded it.
+        with open(artefact(args, model) + ".json") as f:
+            manifest = json.load(f)
+        report.update(compile_seconds=args.compile_times.get(model.name),
+                      device=args.device or manifest.get("device") or
+                      "tilec-run's default", tool="tilec-run")
     if result.returncode != 0 or len(epochs_seen) != epochs:
         lines = result.stderr.strip().splitlines() or ["no message"]
         errors = [line for line in lines if "error" in line]
@@ -396,12 +432,18 @@ def run_tilec(args, model, folder, data_name="train", epochs=2):
 
 
 def profile_tilec(args, model):
-    """`tilec bench` of the step at the batch size: each kernel's median
-    time, slowest first (the interpreter check it does is not needed here,
-    but bench has no switch to skip it)."""
-    command = [args.tilec, "bench", model.tile, "-D", "N=%d" % model.batch,
-               "--target=" + args.target, "--repeat=3", "--warmup=1",
-               "--json"]
+    """Each kernel of the step at the batch size, slowest first: `tilec
+    bench` (which also checks the step against the interpreter, minutes for
+    the resnet, and has no switch to skip it), or with --tilec-run
+    `tilec-run ARTEFACT --repeat` (generated inputs: weights and data
+    uniform, the kernels' times do not depend on them)."""
+    if args.tilec_run:
+        command = [args.tilec_run, artefact(args, model) + ".json",
+                   "--repeat=5", "--json"]
+    else:
+        command = [args.tilec, "bench", model.tile, "-D",
+                   "N=%d" % model.batch, "--target=" + args.target,
+                   "--repeat=3", "--warmup=1", "--json"]
     if args.device:
         command.append("--device=" + args.device)
     log(" ".join(command))
@@ -411,16 +453,23 @@ def profile_tilec(args, model):
                                 timeout=args.timeout)
         report = json.loads(result.stdout)
     except subprocess.TimeoutExpired:
-        return {"error": "tilec bench timed out after %d s" % args.timeout}
+        return {"error": "timed out after %d s" % args.timeout}
     except ValueError:
-        return {"error": "tilec bench exited with %d: %s" % (
-            result.returncode, result.stderr.strip()[-300:])}
-    kernels = sorted(({"name": k["name"], "median_seconds":
-                       k["median_seconds"], "gflops": k.get("gflops"),
-                       "flops": k.get("flops")}
-                      for k in report["kernels"]),
-                     key=lambda k: -k["median_seconds"])
-    return {"kernels": kernels, "total": report["total"],
+        return {"error": "%s exited with %d: %s" % (
+            os.path.basename(command[0]), result.returncode,
+            result.stderr.strip()[-300:])}
+    kernels = []
+    for k in report["kernels"]:
+        seconds = k.get("median_seconds", k.get("median_s"))
+        kernels.append({"name": k["name"], "median_seconds": seconds,
+                        "flops": k.get("flops"),
+                        "gflops": k["flops"] * 1e-9 / seconds
+                        if k.get("flops") and seconds else None})
+    kernels.sort(key=lambda k: -k["median_seconds"])
+    total = report["total"]
+    return {"command": command, "kernels": kernels,
+            "total_median_seconds": total.get("median_seconds",
+                                              total.get("median_s")),
             "check": report.get("check"),
             "compile_seconds": report.get("compile_seconds")}
 
@@ -462,7 +511,8 @@ def bench_model(args, model, rows):
     result["tilec"] = tilec
 
     result["torch"] = {}
-    modes = ["cpu"] + (["cuda", "cuda_graph"] if args.cuda else [])
+    modes = ([] if args.no_torch_cpu else ["cpu"]) + (
+        ["cuda", "cuda_graph"] if args.cuda else [])
     for mode in modes:
         log("%s: PyTorch %s" % (model.name, mode))
         try:
@@ -520,15 +570,17 @@ def table(args, results):
         head = "| %s | %d | %d | %d" % (name, r["rows"], r["batch"],
                                         r["steps"])
         t = r["tilec"]
+        label = "tilec %s%s" % (args.target, " (tilec-run)"
+                                if t.get("tool") == "tilec-run" else "")
         if "error" in t:
-            lines.append("%s | tilec %s | — | — | — | — | — | not run: %s |"
-                         % (head, args.target, t["error"]))
+            lines.append("%s | %s | — | — | — | — | — | not run: %s |"
+                         % (head, label, t["error"]))
         else:
-            lines.append("%s | tilec %s | %s | %s | 1.00 | %.6g | — | "
-                         "compile %.2f s; warm-up epoch %s s; %s |" % (
-                             head, args.target, fmt(t["epoch_seconds"]),
+            lines.append("%s | %s | %s | %s | 1.00 | %.6g | — | "
+                         "compile %s s; warm-up epoch %s s; %s |" % (
+                             head, label, fmt(t["epoch_seconds"]),
                              fmt(t["steps_per_second"]),
-                             t["epoch_losses"][0], t["compile_seconds"] or 0,
+                             t["epoch_losses"][0], fmt(t["compile_seconds"]),
                              fmt(t["warmup_seconds"]), t["device"]))
         for mode, run in r["torch"].items():
             label = {"cpu": "PyTorch CPU", "cuda": "PyTorch CUDA",
@@ -592,6 +644,8 @@ def main():
                         help="cores for everything, PyTorch's threads")
     parser.add_argument("--cuda", action="store_true",
                         help="also PyTorch on the GPU, eager and CUDA graph")
+    parser.add_argument("--no-torch-cpu", action="store_true",
+                        help="with --cuda: leave out PyTorch on the CPU")
     parser.add_argument("--channels-last", action="store_true",
                         help="PyTorch's images and filters as channels_last")
     parser.add_argument("--profile", action="store_true",
@@ -604,6 +658,14 @@ def main():
     parser.add_argument("--data", default="/tmp/tilec-train-bench",
                         help="folder for the .npy files")
     parser.add_argument("--out", required=True, help="the JSON report")
+    parser.add_argument("--tilec-run", help="on a machine without the "
+                        "compiler (the H200): train with `tilec-run --train` "
+                        "from the --artefacts of bench/train/bundle.sh "
+                        "instead of `tilec train`")
+    parser.add_argument("--artefacts", metavar="DIR", help="with --tilec-run:"
+                        " the compiled steps (bundle.sh's OUT/steps); "
+                        "DIR/compile_seconds.json, if there, gives their "
+                        "compile times ({\"resnet\": S, ...})")
     args = parser.parse_args()
     names = [n for n in args.models.split(",") if n]
     unknown = [n for n in names if n not in MODELS]
@@ -611,6 +673,16 @@ def main():
         parser.error("unknown or no model: %s (have %s)" % (
             ", ".join(unknown), ", ".join(MODELS)))
     rows = parse_rows(args.rows, names)
+    if bool(args.tilec_run) != bool(args.artefacts):
+        parser.error("--tilec-run and --artefacts go together")
+    if args.tilec_run and args.target == "llvm-x86":
+        parser.error("--tilec-run is for opencl and spirv artefacts")
+    args.compile_times = {}
+    if args.artefacts:
+        path = os.path.join(args.artefacts, "compile_seconds.json")
+        if os.path.exists(path):
+            with open(path) as f:
+                args.compile_times = json.load(f)
 
     pin_threads(args.threads)
     import torch
@@ -654,10 +726,17 @@ def main():
     for name, r in results.items():
         if "first_step" in r:
             print("%s first step: %s" % (name, json.dumps(r["first_step"])))
-        for k in r.get("tilec_profile", {}).get("kernels", [])[:8]:
-            print("%s kernel %-50s %9.3f ms  %s GFLOP/s" % (
-                name, k["name"][:50], k["median_seconds"] * 1e3,
-                fmt(k["gflops"])))
+        profile = r.get("tilec_profile", {})
+        if "error" in profile:
+            print("%s kernel profile: %s" % (name, profile["error"]))
+        elif profile:
+            total = profile["total_median_seconds"]
+            print("%s: %d kernels, %.2f ms a step; the slowest:" % (
+                name, len(profile["kernels"]), total * 1e3))
+            for k in profile["kernels"][:8]:
+                print("  %-32s %9.2f ms %5.1f%%  %s GFLOP/s" % (
+                    k["name"][:32], k["median_seconds"] * 1e3,
+                    100 * k["median_seconds"] / total, fmt(k["gflops"])))
     failed = any("error" in r["tilec"] or any(
         not run.get("loss_ok", True) for run in r["torch"].values())
         for r in results.values())
