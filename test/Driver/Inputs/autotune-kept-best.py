@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that `tilec autotune` kept the fastest verified candidate.
 
-    autotune-kept-best.py LOG SCHEDULES.json [--wrong K]
+    autotune-kept-best.py LOG SCHEDULES.json [--wrong K | --wrong-file F]
 
 LOG is autotune's output. For every kernel it tuned, the candidate the log
 calls best must be the one with the least time among those it verified, and
@@ -91,7 +91,11 @@ def main():
     parser.add_argument("log")
     parser.add_argument("schedules")
     parser.add_argument("--wrong", type=int, default=0)
+    parser.add_argument("--wrong-file", help="read --wrong's K from this file")
     args = parser.parse_args()
+    if args.wrong_file:
+        with open(args.wrong_file, encoding="utf-8") as f:
+            args.wrong = int(f.read())
     kernels = parse_log(args.log)
     with open(args.schedules, encoding="utf-8") as f:
         devices = json.load(f)["devices"]
