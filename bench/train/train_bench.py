@@ -744,14 +744,10 @@ def main():
 
 
 def cpu_name():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
+    """The CPU's model name, as bench/models/compare.py reports it."""
+    sys.path.insert(0, os.path.join(ROOT, "bench", "models"))
+    from compare import cpu_name as models_cpu_name
+    return models_cpu_name()
 
 
 if __name__ == "__main__":

@@ -58,3 +58,13 @@ void TrainProgress::epoch(const EpochReport &r) {
   }
   std::fflush(stdout);
 }
+
+Status tilec::train::runWithProgress(Trainer &trainer, unsigned epochs,
+                                     bool json) {
+  TrainProgress progress(TrainProgress::stderrIsTerminal(), json);
+  return trainer.run(
+      [&](unsigned epoch, int64_t step, int64_t steps, double seconds) {
+        progress.step(epoch, epochs, step, steps, seconds);
+      },
+      [&](const EpochReport &r) { progress.epoch(r); });
+}

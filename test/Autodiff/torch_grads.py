@@ -151,23 +151,12 @@ def wrapper_text(model_text, inputs, outputs, consts, sizes):
 
 
 def draw(rng, position, shape, npdtype):
-    """Inputs shaped like a trained network's (as test/Examples/
-    models_check.py draws them): the data uniform in [-1, 1); a weight of
-    rank >= 2 He-uniform in +-sqrt(6 / fan_in), fan_in the product of all
-    dimensions but the last (KH*KW for a [KH, KW, C] depthwise filter); a
-    vector (bias, batch-norm scale, layer-norm gain) uniform in [0.5, 1.5)."""
-    if position == 0 or len(shape) == 0:
-        values = rng.uniform(-1.0, 1.0, size=shape)
-    elif len(shape) == 1:
-        values = rng.uniform(0.5, 1.5, size=shape)
-    else:
-        fan_in = int(np.prod(shape[:-1]))
-        if len(shape) == 3:
-            fan_in = shape[0] * shape[1]
-        bound = np.sqrt(6.0 / fan_in)
-        values = rng.uniform(-bound, bound, size=shape)
-    return values.astype(npdtype)
-
+    """The inputs' values, as test/Examples/models_check.py draws them (the
+    data uniform in [-1, 1), weights He-uniform, vectors in [0.5, 1.5))."""
+    sys.path.insert(0, os.path.join(ROOT, "test", "Examples"))
+    import models_check
+    dtype = {np.float16: "f16", np.float32: "f32", np.float64: "f64"}[npdtype]
+    return models_check.draw(rng, position, dtype, shape)
 
 def grad_outputs(grad_path):
     """The output names of the gradient program, from its function header:

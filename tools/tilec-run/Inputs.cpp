@@ -8,6 +8,7 @@
 
 #include "Inputs.h"
 
+#include "tilec/Support/FileIO.h"
 #include "tilec/Support/InputGenerator.h"
 #include "tilec/Support/Npy.h"
 
@@ -74,4 +75,16 @@ std::string tilec::run::artefactPath(const std::string &manifestPath,
   if (path.is_absolute())
     return artefact;
   return (std::filesystem::path(manifestPath).parent_path() / path).string();
+}
+
+Result<LoadedManifest>
+tilec::run::readManifestAndArtefact(const std::string &manifestPath) {
+  Result<rt::Manifest> manifest = rt::readManifest(manifestPath);
+  if (!manifest)
+    return manifest.status();
+  Result<std::string> artefact =
+      readFileBytes(artefactPath(manifestPath, manifest->artefact));
+  if (!artefact)
+    return artefact.status();
+  return LoadedManifest{std::move(*manifest), std::move(*artefact)};
 }

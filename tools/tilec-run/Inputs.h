@@ -33,6 +33,14 @@ bool assembleInputs(const rt::Manifest &manifest, const Arguments &args,
 std::string artefactPath(const std::string &manifestPath,
                          const std::string &artefact);
 
+/// A manifest and the bytes of its kernel file.
+struct LoadedManifest {
+  rt::Manifest manifest;
+  std::string artefact;
+};
+/// Reads `manifestPath` and its kernel file; the error is an input error.
+Result<LoadedManifest> readManifestAndArtefact(const std::string &manifestPath);
+
 } // namespace tilec::run
 
 #endif // TILEC_TOOLS_TILEC_RUN_INPUTS_H

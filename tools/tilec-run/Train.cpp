@@ -61,13 +61,11 @@ int tilec::run::runTraining(const Arguments &args) {
                             "--shuffle, --seed, --save-dir, --device and "
                             "--json, not --input, --output-dir, --expect or "
                             "--repeat");
-  Result<rt::Manifest> manifest = rt::readManifest(args.manifest);
-  if (!manifest)
-    return fail(InputError, manifest.message());
-  Result<std::string> artefact =
-      readFileBytes(artefactPath(args.manifest, manifest->artefact));
-  if (!artefact)
-    return fail(InputError, artefact.message());
+  Result<LoadedManifest> loaded = readManifestAndArtefact(args.manifest);
+  if (!loaded)
+    return fail(InputError, loaded.message());
+  rt::Manifest *manifest = &loaded->manifest;
+  std::string *artefact = &loaded->artefact;
   auto data = readFiles(args.data);
   if (!data)
     return fail(InputError, data.message());
@@ -115,13 +113,7 @@ int tilec::run::runTraining(const Arguments &args) {
                       });
   if (!prepared)
     return fail(InputError, prepared.message());
-  train::TrainProgress progress(train::TrainProgress::stderrIsTerminal(),
-                                args.json);
-  Status trained = trainer.run(
-      [&](unsigned epoch, int64_t step, int64_t steps, double seconds) {
-        progress.step(epoch, args.epochs, step, steps, seconds);
-      },
-      [&](const train::EpochReport &r) { progress.epoch(r); });
+  Status trained = train::runWithProgress(trainer, args.epochs, args.json);
   if (!trained)
     return fail(RuntimeFailure, trained.message());
   return Success;

@@ -85,13 +85,11 @@ int checkOutputs(const std::string &dir, const RunReport &report) {
 }
 
 int runManifest(const Arguments &args) {
-  Result<rt::Manifest> manifest = rt::readManifest(args.manifest);
-  if (!manifest)
-    return fail(InputError, manifest.message());
-  Result<std::string> artefact =
-      readFileBytes(artefactPath(args.manifest, manifest->artefact));
-  if (!artefact)
-    return fail(InputError, artefact.message());
+  Result<LoadedManifest> loaded = readManifestAndArtefact(args.manifest);
+  if (!loaded)
+    return fail(InputError, loaded.message());
+  rt::Manifest *manifest = &loaded->manifest;
+  std::string *artefact = &loaded->artefact;
   std::map<std::string, Tensor> inputs;
   InputFailure inputFailure;
   if (!assembleInputs(*manifest, args, inputs, inputFailure))

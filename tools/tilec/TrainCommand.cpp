@@ -169,13 +169,7 @@ void tilec::driver::runTrainCommand(const TrainOptions &options) {
   if (!prepared)
     failInput(prepared.message());
 
-  train::TrainProgress progress(train::TrainProgress::stderrIsTerminal(),
-                                options.json);
-  Status trained = trainer.run(
-      [&](unsigned epoch, int64_t step, int64_t steps, double seconds) {
-        progress.step(epoch, options.epochs, step, steps, seconds);
-      },
-      [&](const train::EpochReport &r) { progress.epoch(r); });
+  Status trained = train::runWithProgress(trainer, options.epochs, options.json);
   if (!trained)
     failRuntime(trained.message());
 }

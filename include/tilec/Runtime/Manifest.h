@@ -110,6 +110,8 @@ struct Manifest {
   uint64_t peakTemporaryBytes = 0;
 
   const ManifestBuffer *findBuffer(int id) const;
+  /// The input or output called `name`, or null.
+  const ManifestValue *findValue(const std::string &name) const;
 };
 
 /// The manifest as JSON text (sorted, stable, 2-space indented).

@@ -35,6 +35,10 @@ private:
   bool drawn = false;
 };
 
+/// Runs `trainer`'s epochs printing as TrainProgress does (the bar when
+/// stderr is a terminal).
+Status runWithProgress(Trainer &trainer, unsigned epochs, bool json);
+
 } // namespace tilec::train
 
 #endif // TILEC_TRAINING_TRAINPROGRESS_H

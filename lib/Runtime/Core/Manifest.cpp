@@ -61,6 +61,14 @@ std::optional<Access> tilec::rt::parseAccess(std::string_view name) {
   return std::nullopt;
 }
 
+const ManifestValue *Manifest::findValue(const std::string &name) const {
+  for (const auto *values : {&inputs, &outputs})
+    for (const ManifestValue &value : *values)
+      if (value.name == name)
+        return &value;
+  return nullptr;
+}
+
 const ManifestBuffer *Manifest::findBuffer(int id) const {
   for (const ManifestBuffer &buffer : buffers)
     if (buffer.id == id)

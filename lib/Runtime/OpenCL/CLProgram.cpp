@@ -113,8 +113,6 @@ public:
 private:
   /// Enqueues every kernel in manifest order, one event each.
   Status enqueueKernels(std::vector<Event> &events);
-  /// The manifest input or output called `name`, or null.
-  const ManifestValue *findValue(const std::string &name) const;
   /// Waits for the queue; a failure names the kernel whose event failed.
   Status finish();
   /// The events of the last resident run, to explain a failure.
@@ -332,13 +330,6 @@ Status OpenCLProgram::enqueueKernels(std::vector<Event> &events) {
   return Status::success();
 }
 
-const ManifestValue *OpenCLProgram::findValue(const std::string &name) const {
-  for (const auto *values : {&manifest.inputs, &manifest.outputs})
-    for (const ManifestValue &value : *values)
-      if (value.name == name)
-        return &value;
-  return nullptr;
-}
 
 Status OpenCLProgram::finish() {
   cl_int code = clFinish(queue.get());
@@ -357,7 +348,7 @@ Status OpenCLProgram::finish() {
 Status OpenCLProgram::setInput(const std::string &name, const Tensor &tensor) {
   if (Status s = checkInputs(manifest, {{name, tensor}}, /*partial=*/true); !s)
     return s;
-  const ManifestValue *value = findValue(name);
+  const ManifestValue *value = manifest.findValue(name);
   // Blocking: the caller's tensor may go away when this returns.
   cl_int code = clEnqueueWriteBuffer(queue.get(), buffers[value->buffer].get(),
                                      CL_TRUE, 0, tensor.data.size(),
@@ -376,8 +367,8 @@ Status OpenCLProgram::runResident(const std::map<std::string, Tensor> &fresh,
   if (Status s = enqueueKernels(residentEvents); !s)
     return s;
   for (const Carry &c : carried) {
-    const ManifestValue *out = findValue(c.output);
-    const ManifestValue *in = findValue(c.input);
+    const ManifestValue *out = manifest.findValue(c.output);
+    const ManifestValue *in = manifest.findValue(c.input);
     if (!out || !in)
       return Status::error("carried pair '" + c.output + "' -> '" + c.input +
                            "' is not an output and an input of the program");
@@ -396,7 +387,7 @@ Status OpenCLProgram::runResident(const std::map<std::string, Tensor> &fresh,
 }
 
 Status OpenCLProgram::readBack(const std::string &name, Tensor &tensor) {
-  const ManifestValue *value = findValue(name);
+  const ManifestValue *value = manifest.findValue(name);
   if (!value)
     return Status::error("'" + name + "' is not an input or output");
   if (Status s = finish(); !s)

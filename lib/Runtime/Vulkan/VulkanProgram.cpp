@@ -82,13 +82,14 @@ private:
   /// Records commands into a fresh command buffer, submits it and waits.
   Status submitOnce(const std::string &what,
                     const std::function<void(VkCommandBuffer)> &record);
+  /// A primary command buffer from the program's pool, into `commands`.
+  Status allocateCommands(VkCommandBuffer &commands, const std::string &what);
   /// Submits `commands` and waits for it.
   Status submitAndWait(VkCommandBuffer commands, const std::string &what);
   /// Records the resident step: uploads of `freshNames`, the kernels, and
   /// the carried copies, device to device.
   Status recordResident(const std::vector<std::string> &freshNames,
                         const std::vector<Carry> &carried);
-  const ManifestValue *findValue(const std::string &name) const;
 
   Status createDevice();
   Status createBuffers();
@@ -98,6 +99,11 @@ private:
   /// The dispatch of kernel `index` after a barrier on the one before,
   /// between two timestamps when `timed`.
   void recordKernel(VkCommandBuffer commands, size_t index, bool timed);
+  /// Copies `uploads` from their staging buffers, then every kernel, each
+  /// behind the barriers its reads need.
+  void recordUploadsAndKernels(VkCommandBuffer commands,
+                               const std::vector<const ManifestValue *> &uploads,
+                               bool timed);
   Status copyInputs(const std::map<std::string, Tensor> &inputs);
   void copyOutputs(std::map<std::string, Tensor> &outputs);
   Status readTimings(std::vector<KernelTiming> &timings);
@@ -389,13 +395,8 @@ Status VulkanProgram::recordCommands() {
   if (VkResult r =
           api_.vkCreateCommandPool(device_, &poolInfo, nullptr, &commandPool_))
     return failure("creating the command pool", r);
-  VkCommandBufferAllocateInfo alloc{};
-  alloc.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
-  alloc.commandPool = commandPool_;
-  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  alloc.commandBufferCount = 1;
-  if (VkResult r = api_.vkAllocateCommandBuffers(device_, &alloc, &commands_))
-    return failure("allocating the command buffer", r);
+  if (Status s = allocateCommands(commands_, "the command buffer"); !s)
+    return s;
   VkFenceCreateInfo fenceInfo{};
   fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
   if (VkResult r = api_.vkCreateFence(device_, &fenceInfo, nullptr, &fence_))
@@ -417,20 +418,10 @@ Status VulkanProgram::recordCommands() {
     return failure("recording the command buffer", r);
   if (queries_)
     api_.vkCmdResetQueryPool(commands_, queries_, 0, numQueries);
-  for (const ManifestValue &input : manifest_.inputs) {
-    VkBufferCopy region{0, 0, manifest_.findBuffer(input.buffer)->bytes};
-    api_.vkCmdCopyBuffer(commands_, staging_.at(input.buffer).buffer,
-                         buffers_.at(input.buffer).buffer, 1, &region);
-  }
-  memoryBarrier(api_, commands_, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                VK_ACCESS_TRANSFER_WRITE_BIT,
-                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-  for (size_t i = 0; i < kernels_.size(); ++i)
-    recordKernel(commands_, i, /*timed=*/true);
-  memoryBarrier(api_, commands_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                VK_ACCESS_TRANSFER_READ_BIT);
+  std::vector<const ManifestValue *> uploads;
+  for (const ManifestValue &input : manifest_.inputs)
+    uploads.push_back(&input);
+  recordUploadsAndKernels(commands_, uploads, /*timed=*/true);
   for (const ManifestValue &output : manifest_.outputs) {
     VkBufferCopy region{0, 0, manifest_.findBuffer(output.buffer)->bytes};
     api_.vkCmdCopyBuffer(commands_, buffers_.at(output.buffer).buffer,
@@ -442,6 +433,27 @@ Status VulkanProgram::recordCommands() {
   if (VkResult r = api_.vkEndCommandBuffer(commands_))
     return failure("recording the command buffer", r);
   return Status::success();
+}
+
+void VulkanProgram::recordUploadsAndKernels(
+    VkCommandBuffer commands, const std::vector<const ManifestValue *> &uploads,
+    bool timed) {
+  for (const ManifestValue *value : uploads) {
+    VkBufferCopy region{0, 0, manifest_.findBuffer(value->buffer)->bytes};
+    api_.vkCmdCopyBuffer(commands, staging_.at(value->buffer).buffer,
+                         buffers_.at(value->buffer).buffer, 1, &region);
+  }
+  memoryBarrier(api_, commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                VK_ACCESS_TRANSFER_WRITE_BIT,
+                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+  for (size_t i = 0; i < kernels_.size(); ++i)
+    recordKernel(commands, i, timed);
+  // What follows reads the results: copies out, or copies of carried
+  // tensors, which also write.
+  memoryBarrier(api_, commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
 }
 
 void VulkanProgram::recordKernel(VkCommandBuffer commands, size_t index,
@@ -536,17 +548,8 @@ Status VulkanProgram::run(const std::map<std::string, Tensor> &inputs,
                          " has no timestamps (timestampValidBits is 0)");
   if (Status s = copyInputs(inputs); !s)
     return s;
-  if (VkResult r = api_.vkResetFences(device_, 1, &fence_))
-    return failure("resetting a fence", r);
-  VkSubmitInfo submit{};
-  submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &commands_;
-  if (VkResult r = api_.vkQueueSubmit(queue_, 1, &submit, fence_))
-    return failure("submitting " + runDescription(), r);
-  if (VkResult r =
-          api_.vkWaitForFences(device_, 1, &fence_, VK_TRUE, UINT64_MAX))
-    return failure("running " + runDescription(), r);
+  if (Status s = submitAndWait(commands_, runDescription()); !s)
+    return s;
   copyOutputs(outputs);
   if (timings)
     return readTimings(*timings);
@@ -558,12 +561,17 @@ Status VulkanProgram::run(const std::map<std::string, Tensor> &inputs,
 // outputs are copied into their inputs' buffers on the device.
 //===----------------------------------------------------------------------===//
 
-const ManifestValue *VulkanProgram::findValue(const std::string &name) const {
-  for (const auto *values : {&manifest_.inputs, &manifest_.outputs})
-    for (const ManifestValue &value : *values)
-      if (value.name == name)
-        return &value;
-  return nullptr;
+
+Status VulkanProgram::allocateCommands(VkCommandBuffer &commands,
+                                       const std::string &what) {
+  VkCommandBufferAllocateInfo alloc{};
+  alloc.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+  alloc.commandPool = commandPool_;
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  if (VkResult r = api_.vkAllocateCommandBuffers(device_, &alloc, &commands))
+    return failure("allocating " + what, r);
+  return Status::success();
 }
 
 Status VulkanProgram::submitAndWait(VkCommandBuffer commands,
@@ -585,14 +593,9 @@ Status VulkanProgram::submitAndWait(VkCommandBuffer commands,
 Status VulkanProgram::submitOnce(
     const std::string &what,
     const std::function<void(VkCommandBuffer)> &record) {
-  VkCommandBufferAllocateInfo alloc{};
-  alloc.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
-  alloc.commandPool = commandPool_;
-  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  alloc.commandBufferCount = 1;
   VkCommandBuffer commands = VK_NULL_HANDLE;
-  if (VkResult r = api_.vkAllocateCommandBuffers(device_, &alloc, &commands))
-    return failure("allocating a command buffer for " + what, r);
+  if (Status s = allocateCommands(commands, "a command buffer for " + what); !s)
+    return s;
   VkCommandBufferBeginInfo begin{};
   begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -613,7 +616,7 @@ Status VulkanProgram::submitOnce(
 Status VulkanProgram::setInput(const std::string &name, const Tensor &tensor) {
   if (Status s = checkInputs(manifest_, {{name, tensor}}, /*partial=*/true); !s)
     return s;
-  const ManifestValue *value = findValue(name);
+  const ManifestValue *value = manifest_.findValue(name);
   std::memcpy(staging_.at(value->buffer).mapped, tensor.data.data(),
               tensor.data.size());
   VkBufferCopy region{0, 0, tensor.data.size()};
@@ -633,17 +636,12 @@ Status VulkanProgram::recordResident(const std::vector<std::string> &freshNames,
   if (resident_)
     api_.vkFreeCommandBuffers(device_, commandPool_, 1, &resident_);
   resident_ = VK_NULL_HANDLE;
-  VkCommandBufferAllocateInfo alloc{};
-  alloc.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
-  alloc.commandPool = commandPool_;
-  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  alloc.commandBufferCount = 1;
-  if (VkResult r = api_.vkAllocateCommandBuffers(device_, &alloc, &resident_))
-    return failure("allocating the resident command buffer", r);
+  if (Status s = allocateCommands(resident_, "the resident command buffer"); !s)
+    return s;
   std::vector<std::pair<const ManifestValue *, const ManifestValue *>> copies;
   for (const Carry &c : carried) {
-    const ManifestValue *out = findValue(c.output);
-    const ManifestValue *in = findValue(c.input);
+    const ManifestValue *out = manifest_.findValue(c.output);
+    const ManifestValue *in = manifest_.findValue(c.input);
     if (!out || !in)
       return Status::error("carried pair '" + c.output + "' -> '" + c.input +
                            "' is not an output and an input of the program");
@@ -654,21 +652,10 @@ Status VulkanProgram::recordResident(const std::vector<std::string> &freshNames,
   begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   if (VkResult r = api_.vkBeginCommandBuffer(resident_, &begin))
     return failure("recording the resident command buffer", r);
-  for (const std::string &name : freshNames) {
-    const ManifestValue *value = findValue(name);
-    VkBufferCopy region{0, 0, manifest_.findBuffer(value->buffer)->bytes};
-    api_.vkCmdCopyBuffer(resident_, staging_.at(value->buffer).buffer,
-                         buffers_.at(value->buffer).buffer, 1, &region);
-  }
-  memoryBarrier(api_, resident_, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                VK_ACCESS_TRANSFER_WRITE_BIT,
-                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-  for (size_t i = 0; i < kernels_.size(); ++i)
-    recordKernel(resident_, i, /*timed=*/false);
-  memoryBarrier(api_, resident_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+  std::vector<const ManifestValue *> uploads;
+  for (const std::string &name : freshNames)
+    uploads.push_back(manifest_.findValue(name));
+  recordUploadsAndKernels(resident_, uploads, /*timed=*/false);
   for (auto [out, in] : copies) {
     VkBufferCopy region{0, 0, manifest_.findBuffer(in->buffer)->bytes};
     api_.vkCmdCopyBuffer(resident_, buffers_.at(out->buffer).buffer,
@@ -702,13 +689,13 @@ Status VulkanProgram::runResident(const std::map<std::string, Tensor> &fresh,
     if (Status s = recordResident(freshNames, carried); !s)
       return s;
   for (const auto &[name, tensor] : fresh)
-    std::memcpy(staging_.at(findValue(name)->buffer).mapped,
+    std::memcpy(staging_.at(manifest_.findValue(name)->buffer).mapped,
                 tensor.data.data(), tensor.data.size());
   return submitAndWait(resident_, runDescription());
 }
 
 Status VulkanProgram::readBack(const std::string &name, Tensor &tensor) {
-  const ManifestValue *value = findValue(name);
+  const ManifestValue *value = manifest_.findValue(name);
   if (!value)
     return Status::error("'" + name + "' is not an input or output");
   const ManifestBuffer &buffer = *manifest_.findBuffer(value->buffer);
