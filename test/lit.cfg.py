@@ -56,6 +56,15 @@ except ImportError:
     has_numpy = False
 offer("numpy", has_numpy, "the python running lit (%s) cannot import numpy" % sys.executable)
 
+# sklearn: scikit-learn's bundled 8x8 digits, which the training test
+# converges on (Debian's python3-sklearn, installed by scripts/setup.sh).
+try:
+    import sklearn  # noqa: F401
+    has_sklearn = True
+except ImportError:
+    has_sklearn = False
+offer("sklearn", has_sklearn, "the python running lit (%s) cannot import sklearn" % sys.executable)
+
 def write_probe(name, text):
     """The path of build/test/probe/NAME, written with `text`."""
     probe = os.path.join(config.test_exec_root, "probe", name)
