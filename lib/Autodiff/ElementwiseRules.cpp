@@ -12,6 +12,8 @@
 
 #include "Rules.h"
 
+#include <map>
+
 using namespace tilec;
 using namespace tilec::autodiff;
 using typed::ExprOrigin;
@@ -88,12 +90,19 @@ public:
 
 private:
   /// Whether a derivative flows from `e` into a value on the path.
+  /// Remembered per node: visit asks it at every level of the tree.
   bool reaches(const Expr &e) {
-    if (e.op == ExprOp::Ref)
-      return e.origin != ExprOrigin::StopGrad &&
-             isFloat(b.typeOf(e.ref).dtype) && ctx.onPath(e.ref);
+    auto known = reached.find(&e);
+    if (known != reached.end())
+      return known->second;
     bool any = false;
-    forEachDifferentiableArg(e, [&](const Expr &a) { any = any || reaches(a); });
+    if (e.op == ExprOp::Ref)
+      any = e.origin != ExprOrigin::StopGrad &&
+            isFloat(b.typeOf(e.ref).dtype) && ctx.onPath(e.ref);
+    else
+      forEachDifferentiableArg(e,
+                               [&](const Expr &a) { any = any || reaches(a); });
+    reached[&e] = any;
     return any;
   }
 
@@ -126,6 +135,7 @@ private:
   RuleContext &ctx;
   GradBuilder &b;
   const Statement &st;
+  std::map<const Expr *, bool> reached;
 };
 
 bool ElementwiseDiff::visit(const Expr &e, ExprPtr adj) {

@@ -217,8 +217,5 @@ ExprPtr GradBuilder::scale(ExprPtr adj, ExprPtr g, ExprOp op) {
 }
 
 ExprPtr GradBuilder::materialize(ExprPtr e, const std::string &name) {
-  if (e->op == ExprOp::Ref && e->origin == typed::ExprOrigin::None &&
-      e->type == typeOf(e->ref))
-    return e;
-  return ref(emit(std::move(e), name));
+  return ref(emit(std::move(e), name)); // emit keeps a whole value's Ref
 }

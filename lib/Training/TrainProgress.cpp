@@ -6,7 +6,6 @@
 
 #include "tilec/Training/TrainProgress.h"
 
-#include <cmath>
 #include <string>
 #include <unistd.h>
 

@@ -113,8 +113,9 @@ public:
 private:
   /// Enqueues every kernel in manifest order, one event each.
   Status enqueueKernels(std::vector<Event> &events);
-  /// Waits for the queue; a failure names the kernel whose event failed.
-  Status finish();
+  /// Waits for the queue; a failure names the kernel of `events` whose
+  /// event failed.
+  Status finish(const std::vector<Event> &events);
   /// The events of the last resident run, to explain a failure.
   std::vector<Event> residentEvents;
 
@@ -278,15 +279,8 @@ Status OpenCLProgram::run(const std::map<std::string, Tensor> &inputs,
       return clError("output '" + value.name + "'", "clEnqueueReadBuffer",
                      code);
   }
-  if ((code = clFinish(queue.get())) != CL_SUCCESS)
-    return explainFailure(events, code);
-  for (size_t k = 0; k < events.size(); ++k) {
-    cl_int status = CL_COMPLETE;
-    clGetEventInfo(events[k].get(), CL_EVENT_COMMAND_EXECUTION_STATUS,
-                   sizeof(status), &status, nullptr);
-    if (status < 0)
-      return explainFailure(events, status);
-  }
+  if (Status s = finish(events); !s)
+    return s;
   if (timings) {
     for (size_t k = 0; k < events.size(); ++k) {
       cl_ulong start = 0, end = 0;
@@ -331,16 +325,16 @@ Status OpenCLProgram::enqueueKernels(std::vector<Event> &events) {
 }
 
 
-Status OpenCLProgram::finish() {
+Status OpenCLProgram::finish(const std::vector<Event> &events) {
   cl_int code = clFinish(queue.get());
   if (code != CL_SUCCESS)
-    return explainFailure(residentEvents, code);
-  for (const Event &event : residentEvents) {
+    return explainFailure(events, code);
+  for (const Event &event : events) {
     cl_int status = CL_COMPLETE;
     clGetEventInfo(event.get(), CL_EVENT_COMMAND_EXECUTION_STATUS,
                    sizeof(status), &status, nullptr);
     if (status < 0)
-      return explainFailure(residentEvents, status);
+      return explainFailure(events, status);
   }
   return Status::success();
 }
@@ -390,7 +384,7 @@ Status OpenCLProgram::readBack(const std::string &name, Tensor &tensor) {
   const ManifestValue *value = manifest.findValue(name);
   if (!value)
     return Status::error("'" + name + "' is not an input or output");
-  if (Status s = finish(); !s)
+  if (Status s = finish(residentEvents); !s)
     return s;
   const ManifestBuffer &buffer = *manifest.findBuffer(value->buffer);
   tensor = Tensor(TensorType{buffer.dtype, buffer.shape});
