@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes lib/Target/SPIRV/F64Math/Constants.inc: the constants and the
+"""Writes lib/Target/GPU/SoftwareMath/Constants.inc: the constants and the
 polynomial coefficients of the SPIR-V back end's software f64 math
-(tilec-spirv-expand-f64-math).
+(tilec-gpu-expand-software-math).
 
 Everything is computed here from exact rational arithmetic (fractions) and
 integer fixed point with 1600 bits (2/pi needs 1300), then rounded once to the nearest double
@@ -18,7 +18,7 @@ another library:
 - 2/pi is written in 24-bit chunks for the Payne-Hanek reduction of sin,
   cos and tan of large arguments.
 
-Run it as `scripts/f64-math-constants.py > lib/Target/SPIRV/F64Math/Constants.inc`;
+Run it as `scripts/f64-math-constants.py > lib/Target/GPU/SoftwareMath/Constants.inc`;
 test/Target/SPIRV/f64-math-constants.test checks that the checked-in file is
 its output.
 """

@@ -121,6 +121,12 @@ for runtime in ("opencl", "vulkan"):
 # SPIR-V modules are validated with spirv-val (Debian: spirv-tools).
 offer("spirv-val", shutil.which("spirv-val") is not None, "spirv-val is not on PATH")
 
+# PTX is assembled with the CUDA toolkit's ptxas (CI has the toolkit, not a
+# GPU): on PATH, else where the toolkit installs itself.
+ptxas = shutil.which("ptxas") or shutil.which("ptxas", path="/usr/local/cuda/bin")
+offer("ptxas", ptxas is not None, "ptxas is neither on PATH nor in /usr/local/cuda/bin")
+config.substitutions.append(("%ptxas", ptxas or "ptxas"))
+
 # %lit_self runs this suite's lit (test/Harness checks the suite itself).
 config.substitutions.append(("%lit_self", "%s %s" % (sys.executable, config.lit_path)))
 config.substitutions.append(("%tilec_obj", config.tilec_obj_root))

@@ -146,8 +146,10 @@ Result<TuneIndex> tilec::tune::parseTuneIndex(const std::string &text,
     checkHeader(root, "tilec-tune", name);
     TuneIndex index;
     index.target = stringField(root, "target", name);
-    if (index.target != "opencl" && index.target != "spirv")
-      throw FieldError{name + ".target: must be \"opencl\" or \"spirv\""};
+    if (index.target != "opencl" && index.target != "spirv" &&
+        index.target != "ptx")
+      throw FieldError{name +
+                       ".target: must be \"opencl\", \"spirv\" or \"ptx\""};
     index.device = stringField(root, "device", name);
     index.program = stringField(root, "program", name);
     index.entry = stringField(root, "entry", name);

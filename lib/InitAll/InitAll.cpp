@@ -18,6 +18,9 @@
 #include "tilec/Target/LLVM/Transforms/Passes.h"
 #include "tilec/Target/OpenCL/OpenCLBackend.h"
 #include "tilec/Target/OpenCL/OpenCLTranslation.h"
+#include "tilec/Target/GPU/Passes.h"
+#include "tilec/Target/PTX/PTXBackend.h"
+#include "tilec/Target/PTX/Passes.h"
 #include "tilec/Target/SPIRV/Passes.h"
 #include "tilec/Target/SPIRV/SPIRVBackend.h"
 #include "tilec/Target/SPIRV/SPIRVTranslation.h"
@@ -55,6 +58,8 @@ void tilec::registerAllPasses() {
   tile::registerTilePasses();
   registerTilecConversionPasses();
   registerTilecPipelines();
+  registerTilecGPUPasses();
+  registerTilecPTXPasses();
   registerTilecSPIRVPasses();
   registerTilecKernelTransformsPasses();
   registerTilecCPUTransformsPasses();
@@ -70,5 +75,6 @@ void tilec::registerAllTargetBackends() {
   registerOpenCLBackend();
   registerSPIRVBackend();
   registerLLVMBackend();
-  registerAnnouncedTargetBackend("ptx", BackendKind::GPU, "cuda", ".ptx");
+  registerPTXBackend();
+  registerAnnouncedTargetBackend("glsl", BackendKind::GPU, "gl", ".glsl");
 }

@@ -17,6 +17,7 @@ std::optional<Phase> tilec::previousPhase(Phase phase) {
   case Phase::LLVM:
     return Phase::Loops;
   case Phase::SPIRV:
+  case Phase::NVVM:
     return Phase::GPU;
   }
   return std::nullopt;
@@ -34,6 +35,8 @@ llvm::StringRef tilec::phaseName(Phase phase) {
     return "spirv";
   case Phase::LLVM:
     return "llvm";
+  case Phase::NVVM:
+    return "nvvm";
   }
   return "";
 }
@@ -45,6 +48,7 @@ std::optional<Phase> tilec::parsePhase(llvm::StringRef name) {
       .Case("gpu", Phase::GPU)
       .Case("spirv", Phase::SPIRV)
       .Case("llvm", Phase::LLVM)
+      .Case("nvvm", Phase::NVVM)
       .Default(std::nullopt);
 }
 

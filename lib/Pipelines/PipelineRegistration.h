@@ -16,6 +16,8 @@ void registerGPUPipeline();
 void registerSPIRVPipeline();
 /// tilec-pipeline-llvm (LLVMPipeline.cpp).
 void registerLLVMPipeline();
+/// tilec-pipeline-nvvm (NVVMPipeline.cpp).
+void registerNVVMPipeline();
 
 } // namespace tilec::pipelines
 

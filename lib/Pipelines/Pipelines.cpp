@@ -41,4 +41,5 @@ void tilec::registerTilecPipelines() {
   pipelines::registerGPUPipeline();
   pipelines::registerSPIRVPipeline();
   pipelines::registerLLVMPipeline();
+  pipelines::registerNVVMPipeline();
 }

@@ -10,6 +10,7 @@
 #include "PipelineRegistration.h"
 
 #include "tilec/Pipelines/Phase.h"
+#include "tilec/Target/GPU/Passes.h"
 #include "tilec/Target/SPIRV/Passes.h"
 
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -25,7 +26,7 @@ using namespace mlir;
 
 void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm) {
   pm.addPass(createTilecSPIRVCheckDevicePass());
-  pm.addPass(createTilecSPIRVInlineConstantTensorsPass());
+  pm.addPass(createTilecGPUInlineConstantTensorsPass());
   pm.addPass(createTilecSPIRVLegalizeBoolArithPass());
   // bf16 computes in f32, and so do math functions on f16 (Vulkan's f16
   // precision for them is far below the interpreter's).
@@ -34,9 +35,9 @@ void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm) {
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
   emulate.sourceTypeStrs = {"bf16"};
   kernels.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
-  pm.addPass(createTilecSPIRVExpandPowFPass());
+  pm.addPass(createTilecGPUExpandPowFPass());
   pm.addPass(createTilecSPIRVExpandDivisionByZeroPass());
-  pm.addPass(createTilecSPIRVExpandF64MathPass());
+  pm.addPass(createTilecGPUExpandSoftwareMathPass());
   pm.addPass(createTilecSPIRVEmulateBF16Pass());
   pm.addPass(createTilecSPIRVAttachTargetPass());
   pm.addPass(createTilecConvertGPUToSPIRVPass());

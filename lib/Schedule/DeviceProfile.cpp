@@ -58,7 +58,8 @@ static auto fields(const DeviceProfile &p) {
                   p.int8, p.int16, p.int64, p.storage8Bit, p.storage16Bit,
                   p.subgroups, p.infNanPreserve16, p.infNanPreserve32,
                   p.infNanPreserve64, p.denormPreserve16, p.denormPreserve32,
-                  p.denormPreserve64, p.maxLoopIterations);
+                  p.denormPreserve64, p.maxLoopIterations,
+                  p.computeCapability);
 }
 
 bool DeviceProfile::operator==(const DeviceProfile &other) const {
@@ -121,6 +122,11 @@ DeviceProfile tilec::schedule::profileFromDeviceInfo(
   profile.denormPreserve32 = device.denormPreserveF32;
   profile.denormPreserve64 = device.denormPreserveF64;
   profile.maxLoopIterations = device.maxLoopIterations;
+  profile.computeCapability = device.computeCapability;
+  // A runtime that reports its DRAM's bandwidth (CUDA: memory clock and bus
+  // width) gives a better peak than the estimate from compute units.
+  if (profile.peakBytesPerSecond == 0)
+    profile.peakBytesPerSecond = double(device.memoryBandwidthBytes);
   return profile;
 }
 

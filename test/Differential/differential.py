@@ -145,6 +145,10 @@ NUMPY_TO_TILE = {"bool": "bool", "int8": "i8", "int16": "i16", "int32": "i32",
                  "float64": "f64"}
 
 
+# The file a bundle's job compiles its kernels to, per target.
+KERNEL_FILES = {"opencl": "kernel.cl", "spirv": "model.spv", "ptx": "model.ptx"}
+
+
 def bundle_job(tilec, target, seed, bundle, job):
     """Compiles one job's kernels and reference outputs into the bundle;
     returns (its jobs.txt line, 0, None) or (None, the exit status or None,
@@ -176,7 +180,7 @@ def bundle_job(tilec, target, seed, bundle, job):
             i += 2
         else:
             i += 1
-    kernels = "kernel.cl" if target == "opencl" else "model.spv"
+    kernels = KERNEL_FILES[target]
     steps = [[tilec, job.path, "--target=%s" % target, "-o",
               os.path.join(folder, kernels)] + defines,
              [tilec, "run", job.path, "--target=interp", "--seed=%d" % seed,

@@ -45,7 +45,8 @@ TEST_CASE("the built-in backends are registered once, by name and alias",
   for (const TargetBackend *backend : targetBackends())
     if (backend->name() != "unit-test")
       names.push_back(backend->name().str());
-  CHECK(names == std::vector<std::string>{"opencl", "spirv", "llvm-x86", "ptx"});
+  CHECK(names == std::vector<std::string>{"opencl", "spirv", "llvm-x86", "ptx",
+                                          "glsl"});
 
   const TargetBackend *llvm = lookupTargetBackend("llvm");
   REQUIRE(llvm);
@@ -56,7 +57,11 @@ TEST_CASE("the built-in backends are registered once, by name and alias",
   CHECK(getTargetBackend("spirv").runtime() == "vulkan");
   CHECK(getTargetBackend("spirv").artefactExtension() == ".spv");
   CHECK(getTargetBackend("opencl").emits("cl"));
-  CHECK_FALSE(getTargetBackend("ptx").available());
+  CHECK(getTargetBackend("ptx").available());
+  CHECK(getTargetBackend("ptx").runtime() == "cuda");
+  CHECK(getTargetBackend("ptx").emits("ptx"));
+  CHECK(getTargetBackend("ptx").emits("nvvm"));
+  CHECK_FALSE(getTargetBackend("glsl").available());
   CHECK(lookupTargetBackend("cuda") == nullptr);
 }
 

@@ -112,18 +112,18 @@ void tilec::driver::addCompileOptions(CLI::App &app, CompileOptions &options) {
   app.add_option("--device-id", options.deviceId,
                  "with --schedule: the device whose entries to use, as "
                  "'tilec devices' lists it (default: llvm-x86 the host CPU; "
-                 "opencl/spirv the file's only device for the target)")
+                 "GPU targets (opencl, spirv, ptx) the file's only device for the target)")
       ->type_name("ID")
       ->check(nonEmpty());
   app.add_option("--device", options.device,
-                 "opencl/spirv: specialise the kernels on this device, as "
+                 "GPU targets: specialise the kernels on this device, as "
                  "'tilec devices' lists it: its limits, its cost-model "
                  "profile and its --schedule entries (default: limits every "
                  "device meets)")
       ->type_name("D")
       ->check(nonEmpty());
   app.add_option("--devices-from", options.devicesFrom,
-                 "opencl/spirv: take --device from this 'tilec devices "
+                 "GPU targets: take --device from this 'tilec devices "
                  "--json' or 'tilec-run --devices --json' dump, to compile "
                  "for a device on another machine")
       ->type_name("FILE")

@@ -64,7 +64,7 @@ struct KernelEntry {
 
 /// DIR/tune.json.
 struct TuneIndex {
-  std::string target; ///< "opencl" or "spirv"
+  std::string target; ///< "opencl", "spirv" or "ptx"
   std::string device; ///< the device id the candidates were compiled for
   std::string program, entry, tilecVersion;
   unsigned repeat = 5;

@@ -22,8 +22,9 @@
 #include <memory>
 #include <string>
 
-// CodeGen.h declares the LLVM and MLIR classes the stages take.
+// CodeGen.h declares the LLVM classes the stages take.
 namespace mlir {
+class ModuleOp;
 class OpPassManager;
 } // namespace mlir
 

@@ -28,6 +28,9 @@ enum class Phase {
   SPIRV,
   /// The CPU back end's level: the LLVM dialect.
   LLVM,
+  /// The PTX back end's level: the gpu level with its gpu.module in the
+  /// LLVM and NVVM dialects.
+  NVVM,
 };
 
 /// The phase before `phase`, whose IR its pipeline takes; std::nullopt for
@@ -35,7 +38,8 @@ enum class Phase {
 /// the gpu level, LLVM from the loop level.
 std::optional<Phase> previousPhase(Phase phase);
 
-/// The lower-case name of `phase`: "tile", "loops", "gpu", "spirv", "llvm".
+/// The lower-case name of `phase`: "tile", "loops", "gpu", "spirv", "llvm",
+/// "nvvm".
 llvm::StringRef phaseName(Phase phase);
 
 /// The phase called `name` (see phaseName), or std::nullopt.

@@ -40,6 +40,10 @@ void buildTileToLoopsPipeline(mlir::OpPassManager &pm);
 /// of the module's #tilec.gpu_target (the pass order is in SPIRVTarget.h).
 void buildGPUToSPIRVPipeline(mlir::OpPassManager &pm);
 
+/// gpu level -> the gpu level with its gpu.module in the LLVM and NVVM
+/// dialects, ready for NVPTX (lib/Target/PTX serializes it).
+void buildGPUToNVVMPipeline(mlir::OpPassManager &pm);
+
 /// loop level -> LLVM dialect (the CPU back end; LoopsToLLVM.h). Kernels
 /// are outlined, scheduled for `options.cpu` (the host when unset) and
 /// vectorised, outer parallel loops run on OpenMP threads. Code for a named

@@ -66,6 +66,17 @@ struct DeviceInfo {
   /// Mesa's llvmpipe (lavapipe) guards every shader loop with one counter
   /// of 65535 per invocation. 0: no limit.
   uint64_t maxLoopIterations = 0;
+  // CUDA (0 elsewhere: unknown).
+  /// Compute capability as major * 10 + minor: 90 for sm_90 (H100, H200).
+  unsigned computeCapability = 0;
+  /// Shared memory a block may use when it opts in (dynamic shared memory
+  /// beyond localMemBytes, the 48 KiB every block gets), and per SM.
+  uint64_t sharedMemOptInBytes = 0;
+  uint64_t sharedMemPerComputeUnitBytes = 0;
+  /// 32-bit registers available to one block.
+  unsigned registersPerBlock = 0;
+  /// DRAM bandwidth from the memory clock and bus width, bytes per second.
+  uint64_t memoryBandwidthBytes = 0;
   std::vector<std::string> extensions;
 };
 
@@ -142,7 +153,7 @@ Status checkInputs(const Manifest &manifest,
                    bool partial = false);
 
 /// The runtime that runs artefacts of compile target `target` ("opencl":
-/// OpenCL, "spirv": Vulkan) and the devices it sees.
+/// OpenCL, "spirv": Vulkan, "ptx": CUDA) and the devices it sees.
 struct TargetRuntime {
   std::unique_ptr<Runtime> runtime;
   std::vector<DeviceInfo> devices;

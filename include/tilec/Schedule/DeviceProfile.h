@@ -69,6 +69,9 @@ struct DeviceProfile {
   /// The device's budget of loop iterations per invocation
   /// (rt::DeviceInfo::maxLoopIterations; 0: none).
   uint64_t maxLoopIterations = 0;
+  /// CUDA compute capability, major * 10 + minor (rt::DeviceInfo's; 0:
+  /// unknown, and PTX is generated for the oldest GPU tilec supports).
+  int64_t computeCapability = 0;
 
   bool operator==(const DeviceProfile &other) const;
   /// Every field's value in declaration order, defaults included: what a

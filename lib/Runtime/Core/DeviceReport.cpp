@@ -96,6 +96,15 @@ static std::string describe(const DeviceInfo &d) {
           std::to_string(d.preferredVectorWidthHalf) + "\n";
   text += std::string("  types:         fp16 ") + (d.fp16 ? "yes" : "no") +
           ", fp64 " + (d.fp64 ? "yes" : "no") + "\n";
+  if (d.computeCapability)
+    text += "  cuda:          compute capability " +
+            std::to_string(d.computeCapability / 10) + "." +
+            std::to_string(d.computeCapability % 10) + ", shared " +
+            bytesText(d.sharedMemOptInBytes) + " per block opted in, " +
+            bytesText(d.sharedMemPerComputeUnitBytes) + " per SM, " +
+            numberText(d.registersPerBlock) + " registers per block, " +
+            "memory " + numberText(d.memoryBandwidthBytes / 1000000000) +
+            " GB/s\n";
   return text;
 }
 
@@ -161,6 +170,12 @@ const DeviceField deviceFields[] = {
     {"denorm_preserve_f32", &DeviceInfo::denormPreserveF32},
     {"denorm_preserve_f64", &DeviceInfo::denormPreserveF64},
     {"max_loop_iterations", &DeviceInfo::maxLoopIterations},
+    {"compute_capability", &DeviceInfo::computeCapability},
+    {"shared_mem_opt_in_bytes", &DeviceInfo::sharedMemOptInBytes},
+    {"shared_mem_per_compute_unit_bytes",
+     &DeviceInfo::sharedMemPerComputeUnitBytes},
+    {"registers_per_block", &DeviceInfo::registersPerBlock},
+    {"memory_bandwidth_bytes", &DeviceInfo::memoryBandwidthBytes},
     {"extensions", &DeviceInfo::extensions},
 };
 

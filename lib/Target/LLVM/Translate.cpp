@@ -51,7 +51,7 @@ void tilec::registerLoopsToLLVMDialects(mlir::DialectRegistry &registry) {
 }
 
 Expected<std::unique_ptr<Module>>
-tilec::translateToLLVMIR(mlir::ModuleOp module, LLVMContext &context,
+tilec::translateToLLVMIR(mlir::Operation *module, LLVMContext &context,
                          TargetMachine &machine) {
   std::unique_ptr<Module> llvmModule =
       mlir::translateModuleToLLVMIR(module, context);

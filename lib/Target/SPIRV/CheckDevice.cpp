@@ -10,8 +10,8 @@
 
 #include "tilec/Target/SPIRV/Passes.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+#include "tilec/Target/GPU/Passes.h"
 
-#include "F64Math/F64Math.h"
 #include "LoopBudget.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -88,7 +88,7 @@ void mapMemorySpaces(Operation *gpuModule) {
 }
 
 /// GLSL.std.450 defines its transcendental functions (Exp, Pow, Sin, Acosh,
-/// ...) on 16- and 32-bit floats only. tilec-spirv-expand-f64-math computes
+/// ...) on 16- and 32-bit floats only. tilec-gpu-expand-software-math computes
 /// every one the language has in software; any other math op on f64 (none
 /// that the front end emits) would have no SPIR-V form, so it is an error
 /// naming the function, the kernel and (its location) the statement.

@@ -26,7 +26,7 @@ class raw_pwrite_stream;
 } // namespace llvm
 
 namespace mlir {
-class ModuleOp;
+class Operation;
 } // namespace mlir
 
 namespace tilec {
@@ -52,10 +52,11 @@ createTargetMachine(llvm::StringRef cpu, unsigned optLevel);
 /// counts) and the host's caches.
 schedule::CPUFacts targetCPUFacts(const llvm::TargetMachine &machine);
 
-/// Translates an LLVM-dialect module to LLVM IR in `context`, with the data
-/// layout and triple of `machine`.
+/// Translates an LLVM-dialect module (a builtin module, or a gpu.module
+/// for the PTX back end) to LLVM IR in `context`, with the data layout and
+/// triple of `machine`.
 llvm::Expected<std::unique_ptr<llvm::Module>>
-translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
+translateToLLVMIR(mlir::Operation *module, llvm::LLVMContext &context,
                   llvm::TargetMachine &machine);
 
 /// Runs LLVM's default -O`optLevel` pipeline on `module` (vectorisers on at

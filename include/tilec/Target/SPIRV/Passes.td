@@ -32,25 +32,6 @@ def TilecSPIRVCheckDevicePass
   }];
 }
 
-def TilecSPIRVInlineConstantTensorsPass
-    : Pass<"tilec-spirv-inline-constant-tensors", "::mlir::ModuleOp"> {
-  let summary = "Move constant tensor kernel arguments into the kernels";
-  let description = [{
-    The launch manifest passes no data, so a kernel argument bound to a
-    constant tensor (a `memref.get_global` of a constant `memref.global`,
-    e.g. the result of `shape()`) has no buffer and no binding (OpenCL C
-    writes it as a `__constant` array). This pass makes the kernel hold the
-    tensor itself: the argument is removed from the gpu.func and its launch
-    (so binding i is the manifest's argument i again), and each
-    `memref.load` of it becomes a `tensor.extract` of an `arith.constant`,
-    which the SPIR-V conversion turns into a Function-storage array. A
-    constant argument used other than by loads, or a kernel that takes one
-    and is launched more than once, is an error.
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::tensor::TensorDialect"];
-}
-
 def TilecSPIRVLegalizeBoolArithPass
     : Pass<"tilec-spirv-legalize-bool-arith", "::mlir::ModuleOp"> {
   let summary = "Rewrite integer min/max of i1 into logical and/or";
@@ -62,21 +43,6 @@ def TilecSPIRVLegalizeBoolArithPass
     i1 has true (-1) < false (0), so minsi is or and maxsi is and.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
-}
-
-def TilecSPIRVExpandPowFPass
-    : Pass<"tilec-spirv-expand-powf", "::mlir::ModuleOp"> {
-  let summary = "Give math.powf C's pow semantics on top of GL.Pow";
-  let description = [{
-    GL.Pow is undefined for x < 0, and for x = 0 with y <= 0. Rewrites each
-    math.powf (after math-extend-to-supported-types, so f16 is in f32) into
-    a math.powf of |x| that is replaced at |x| = 0, the sign of x for odd
-    integer y, and selects for C's special cases: NaN for a finite negative
-    x and a non-integer y, NaN for a NaN operand, and 1 for pow(x, 0),
-    pow(1, y) and pow(-1, +-inf).
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::math::MathDialect"];
 }
 
 def TilecSPIRVEmulateBF16Pass
@@ -151,36 +117,6 @@ def TilecSPIRVExpandDivisionByZeroPass
     divisors of moderate magnitude, and lavapipe divides by a constant +0.0
     to 0 even under SignedZeroInfNanPreserve.
   }];
-}
-
-def TilecSPIRVExpandF64MathPass
-    : Pass<"tilec-spirv-expand-f64-math", "::mlir::ModuleOp"> {
-  let summary = "Compute the f64 math functions in software";
-  let description = [{
-    GLSL.std.450 has no f64 Exp, Log, Sin, Cos, Tan, Asin, Acos, Atan,
-    Sinh, Cosh, Tanh, Asinh, Acosh, Atanh or Pow. Rewrites each of these
-    math ops on f64 (and on vectors of f64, lane by lane) into arith ops:
-    range reduction (Payne-Hanek for sin, cos and tan of any argument),
-    Taylor polynomials whose coefficients scripts/f64-math-constants.py
-    computes, double-double arithmetic where the reduction or pow needs
-    it, and selects for zeros, infinities, NaN and the domain edges, with
-    C's results. The error is a few ulps. Runs after
-    tilec-spirv-expand-powf, whose math.powf of |x| it expands.
-
-    With `f32-math` (the default) and a device that has Float64 and Int64,
-    the same functions on f32 (and so on f16 and bf16, which compute them
-    in f32) are computed in f64 this way and rounded once, as the
-    interpreter does: GLSL.std.450's f32 versions are as loose as Vulkan
-    allows, and lavapipe's are thousands of ulps off in places.
-  }];
-  let options = [
-    Option<"f32Math", "f32-math", "bool", "true",
-           "Also compute f32 math functions in software, in f64 (when the "
-           "device has Float64 and Int64)">,
-  ];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::math::MathDialect",
-                           "::mlir::vector::VectorDialect"];
 }
 
 #endif // TILEC_TARGET_SPIRV_PASSES_TD

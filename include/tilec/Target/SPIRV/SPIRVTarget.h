@@ -14,13 +14,13 @@
 //
 // The passes, in order (buildGPUToSPIRVPipeline in tilec/Pipelines/
 // Pipelines.h, registered as tilec-pipeline-spirv): tilec-spirv-check-device,
-// tilec-spirv-inline-constant-tensors (constant tensors the manifest gives
+// tilec-gpu-inline-constant-tensors (constant tensors the manifest gives
 // no buffer live in the kernel), tilec-spirv-legalize-bool-arith (min/max
 // of i1 as and/or), arith-emulate-unsupported-floats and
 // math-extend-to-supported-types (bf16 computes in f32; math on f16/bf16 in
-// f32), tilec-spirv-expand-powf (C's pow),
+// f32), tilec-gpu-expand-powf (C's pow),
 // tilec-spirv-expand-division-by-zero (x / +-0 as x * +-inf),
-// tilec-spirv-expand-f64-math (the math functions of f64 in software),
+// tilec-gpu-expand-software-math (the math functions of f64 in software),
 // tilec-spirv-emulate-bf16, tilec-spirv-attach-target,
 // tilec-convert-gpu-to-spirv, then on the spirv.module
 // spirv-lower-abi-attrs, tilec-spirv-float-controls (IEEE infinities, NaNs

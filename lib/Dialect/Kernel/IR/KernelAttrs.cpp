@@ -188,7 +188,8 @@ GPUTargetAttr GPUTargetAttr::get(MLIRContext *context,
              p.int8, p.int16, p.int64, p.storage8Bit, p.storage16Bit,
              p.subgroups, p.infNanPreserve16, p.infNanPreserve32,
              p.infNanPreserve64, p.denormPreserve16, p.denormPreserve32,
-             p.denormPreserve64, p.maxLoopIterations);
+             p.denormPreserve64, p.maxLoopIterations,
+             p.computeCapability);
 }
 
 DeviceProfile GPUTargetAttr::getProfile() const {
@@ -227,6 +228,7 @@ DeviceProfile GPUTargetAttr::getProfile() const {
   p.denormPreserve32 = getDenormPreserve_32();
   p.denormPreserve64 = getDenormPreserve_64();
   p.maxLoopIterations = getMaxLoopIterations();
+  p.computeCapability = getComputeCapability();
   return p;
 }
 
@@ -238,7 +240,7 @@ LogicalResult GPUTargetAttr::verify(
     int64_t l2Bytes, int64_t cacheLineBytes, int64_t vectorBytes,
     int64_t vectorRegisters, APFloat peakBytes, APFloat peakFlops,
     int64_t spirvVersion, bool, bool, bool, bool, bool, bool, bool, bool,
-    bool, bool, bool, bool, bool, bool, uint64_t) {
+    bool, bool, bool, bool, bool, bool, uint64_t, int64_t computeCapability) {
   auto atLeast = [&](int64_t value, int64_t least,
                      StringRef field) -> LogicalResult {
     if (value >= least)
@@ -262,7 +264,8 @@ LogicalResult GPUTargetAttr::verify(
                 {cacheLineBytes, 1, "cache_line_bytes"},
                 {vectorBytes, 1, "vector_bytes"},
                 {vectorRegisters, 1, "vector_registers"},
-                {spirvVersion, 0, "spirv_version"}};
+                {spirvVersion, 0, "spirv_version"},
+                {computeCapability, 0, "compute_capability"}};
   for (const Bound &bound : bounds)
     if (failed(atLeast(bound.value, bound.least, bound.field)))
       return failure();

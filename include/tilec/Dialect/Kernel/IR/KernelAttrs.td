@@ -149,7 +149,9 @@ def Kernel_GPUTargetAttr : Kernel_Attr<"GPUTarget", "gpu_target"> {
     Kernel_ProfileFlag<"denormPreserve32", "">:$denorm_preserve_32,
     Kernel_ProfileFlag<"denormPreserve64", "">:$denorm_preserve_64,
     Kernel_ProfileParameter<"uint64_t", "maxLoopIterations",
-                            "0: no limit">:$max_loop_iterations
+                            "0: no limit">:$max_loop_iterations,
+    Kernel_ProfileParameter<"int64_t", "computeCapability",
+                            "CUDA, major * 10 + minor">:$compute_capability
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

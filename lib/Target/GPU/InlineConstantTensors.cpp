@@ -1,16 +1,17 @@
-//===- InlineConstantTensors.cpp - tilec-spirv-inline-constant-tensors ----===//
+//===- InlineConstantTensors.cpp - tilec-gpu-inline-constant-tensors ------===//
 //
 // The manifest (buildManifest) gives a kernel argument bound to a constant
 // tensor no buffer, since no data travels with it; OpenCL C declares such a
 // tensor as a `__constant` array inside the program. Here the kernel gets
-// the tensor as an arith.constant instead, and loses the argument, so that
-// its remaining arguments are bound at the bindings the manifest names.
+// the tensor as an arith.constant (SPIR-V) or a global of its gpu.module
+// (PTX) instead, and loses the argument, so that its remaining arguments
+// are bound where the manifest says.
 // A kernel launched several times (tilec-gpu-dedup-kernels) is inlined once,
 // which its launches allow only when they bind the same tensors.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Target/SPIRV/Passes.h"
+#include "tilec/Target/GPU/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -21,8 +22,8 @@
 #include "llvm/ADT/SmallVectorExtras.h"
 
 namespace tilec {
-#define GEN_PASS_DEF_TILECSPIRVINLINECONSTANTTENSORSPASS
-#include "tilec/Target/SPIRV/Passes.h.inc"
+#define GEN_PASS_DEF_TILECGPUINLINECONSTANTTENSORSPASS
+#include "tilec/Target/GPU/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;
@@ -41,6 +42,28 @@ DenseElementsAttr constantTensorOf(Value operand,
   if (!global || !global.getConstant())
     return {};
   return dyn_cast_or_null<DenseElementsAttr>(global.getInitialValueAttr());
+}
+
+/// Makes `kernel` read the constant global `global` (copied into its
+/// gpu.module once) in place of its argument `arg`.
+LogicalResult useGlobal(gpu::GPUFuncOp kernel, BlockArgument arg,
+                        memref::GlobalOp global) {
+  auto kernels = kernel->getParentOfType<gpu::GPUModuleOp>();
+  SymbolTable table(kernels);
+  auto copy = table.lookup<memref::GlobalOp>(global.getSymName());
+  if (!copy) {
+    copy = cast<memref::GlobalOp>(global->clone());
+    copy.setPrivate();
+    table.insert(copy, kernels.getBody()->begin());
+  }
+  if (copy.getType() != arg.getType())
+    return kernel.emitError("constant tensor of type ")
+           << copy.getType() << " passed as " << arg.getType();
+  OpBuilder builder = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  Value read = memref::GetGlobalOp::create(builder, arg.getLoc(),
+                                           copy.getType(), copy.getSymName());
+  arg.replaceAllUsesWith(read);
+  return success();
 }
 
 /// Makes `kernel` compute with `value` in place of its argument `arg`: every
@@ -95,14 +118,21 @@ bool sameConstants(ArrayRef<gpu::LaunchFuncOp> launches,
 /// to `kernel`, and drops those arguments from all of them.
 LogicalResult inlineConstantArguments(ArrayRef<gpu::LaunchFuncOp> launches,
                                       gpu::GPUFuncOp kernel,
-                                      SymbolTableCollection &symbols) {
+                                      SymbolTableCollection &symbols,
+                                      bool asGlobal) {
   gpu::LaunchFuncOp launch = launches.front();
   llvm::BitVector inlined(kernel.getNumArguments());
   for (auto [index, operand] : llvm::enumerate(launch.getKernelOperands())) {
     DenseElementsAttr value = constantTensorOf(operand, symbols);
     if (!value)
       continue;
-    if (failed(inlineTensor(kernel, kernel.getArgument(index), value)))
+    BlockArgument arg = kernel.getArgument(index);
+    if (failed(asGlobal
+                   ? useGlobal(kernel, arg,
+                               symbols.lookupNearestSymbolFrom<memref::GlobalOp>(
+                                   launch, operand.getDefiningOp<memref::GetGlobalOp>()
+                                               .getNameAttr()))
+                   : inlineTensor(kernel, arg, value)))
       return failure();
     inlined.set(index);
   }
@@ -120,8 +150,11 @@ LogicalResult inlineConstantArguments(ArrayRef<gpu::LaunchFuncOp> launches,
 }
 
 struct InlineConstantTensorsPass
-    : tilec::impl::TilecSPIRVInlineConstantTensorsPassBase<
+    : tilec::impl::TilecGPUInlineConstantTensorsPassBase<
           InlineConstantTensorsPass> {
+  using TilecGPUInlineConstantTensorsPassBase::
+      TilecGPUInlineConstantTensorsPassBase;
+
   void runOnOperation() override {
     SymbolTableCollection symbols;
     llvm::MapVector<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
@@ -145,7 +178,8 @@ struct InlineConstantTensorsPass
                            << " times with different constant tensors";
         return signalPassFailure();
       }
-      if (failed(inlineConstantArguments(kernelLaunches, kernel, symbols)))
+      if (failed(inlineConstantArguments(kernelLaunches, kernel, symbols,
+                                         asGlobal)))
         return signalPassFailure();
     }
   }

@@ -1,7 +1,7 @@
-// tilec-spirv-inline-constant-tensors: the manifest gives a constant tensor
+// tilec-gpu-inline-constant-tensors: the manifest gives a constant tensor
 // no buffer, so the kernel argument bound to one leaves the gpu.func and its
 // launch, and the kernel's loads of it read an arith.constant tensor.
-// RUN: tilec-opt --tilec-spirv-inline-constant-tensors %s | FileCheck %s
+// RUN: tilec-opt --tilec-gpu-inline-constant-tensors %s | FileCheck %s
 
 // CHECK-LABEL: func.func @main
 // CHECK: gpu.launch_func @k::@lookup {{.*}} args(%arg0 : memref<3xi32>)

@@ -1,6 +1,6 @@
 //===- F64MathBuilder.h - Scalar f64 arithmetic for F64Math -----*- C++ -*-===//
 //
-// The software f64 math of tilec-spirv-expand-f64-math (GLSL.std.450 has no
+// The software f64 math of tilec-gpu-expand-software-math (GLSL.std.450 has no
 // f64 Exp, Log, Sin, ...) is written with this builder: scalar f64 and i64
 // arith ops (and the exact math ops SPIR-V has on f64: abs, floor,
 // round-even, sqrt, copysign) at one location, plus the error-free
@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_LIB_TARGET_SPIRV_F64MATH_F64MATHBUILDER_H
-#define TILEC_LIB_TARGET_SPIRV_F64MATH_F64MATHBUILDER_H
+#ifndef TILEC_LIB_TARGET_GPU_SOFTWAREMATH_F64MATHBUILDER_H
+#define TILEC_LIB_TARGET_GPU_SOFTWAREMATH_F64MATHBUILDER_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -122,4 +122,4 @@ private:
 
 } // namespace tilec::f64math
 
-#endif // TILEC_LIB_TARGET_SPIRV_F64MATH_F64MATHBUILDER_H
+#endif // TILEC_LIB_TARGET_GPU_SOFTWAREMATH_F64MATHBUILDER_H

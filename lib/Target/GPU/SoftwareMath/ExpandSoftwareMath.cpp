@@ -1,18 +1,18 @@
-//===- ExpandF64Math.cpp - tilec-spirv-expand-f64-math --------------------===//
+//===- ExpandSoftwareMath.cpp - tilec-gpu-expand-software-math ------------===//
 //
 // GLSL.std.450 defines Exp, Log, Sin, Atan, Pow, ... on 16- and 32-bit
-// floats only, so a math function of an f64 tensor has no SPIR-V
-// instruction. As GPU math libraries do, the kernel computes it in
-// software instead: each such math op on f64 (or a vector of f64, one lane
-// at a time) becomes the arith ops of F64Math/, accurate to a few ulps,
-// with C's results for the special values. The math ops SPIR-V has exactly
-// on f64 (abs, floor, sqrt, ...) stay.
+// floats only, and NVIDIA's accurate versions come in libdevice, a part of
+// the CUDA toolkit that tilec does not need. As GPU math libraries do, the
+// kernel computes them in software instead: each such math op on f64 (or a
+// vector of f64, one lane at a time) becomes the arith ops of F64Math.h,
+// accurate to a few ulps, with C's results for the special values. The math
+// ops every GPU has exactly (abs, floor, sqrt, ...) stay.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Target/SPIRV/Passes.h"
+#include "tilec/Target/GPU/Passes.h"
 
-#include "F64Math/F64Math.h"
+#include "F64Math.h"
 
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
@@ -23,8 +23,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace tilec {
-#define GEN_PASS_DEF_TILECSPIRVEXPANDF64MATHPASS
-#include "tilec/Target/SPIRV/Passes.h.inc"
+#define GEN_PASS_DEF_TILECGPUEXPANDSOFTWAREMATHPASS
+#include "tilec/Target/GPU/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;
@@ -87,15 +87,15 @@ bool tilec::f64math::isSoftwareF64MathOp(Operation *op) {
 
 namespace {
 
-struct ExpandF64MathPass
-    : tilec::impl::TilecSPIRVExpandF64MathPassBase<ExpandF64MathPass> {
-  using TilecSPIRVExpandF64MathPassBase::TilecSPIRVExpandF64MathPassBase;
+struct ExpandSoftwareMathPass
+    : tilec::impl::TilecGPUExpandSoftwareMathPassBase<ExpandSoftwareMathPass> {
+  using TilecGPUExpandSoftwareMathPassBase::TilecGPUExpandSoftwareMathPassBase;
 
   void runOnOperation() override {
     // f32 too where the device can: GLSL.std.450's f32 functions are as
     // loose as Vulkan allows (4096 ulps for atan, sinh only absolutely
     // accurate, sin of a large argument anything in [-1, 1]), and lavapipe
-    // uses that freedom.
+    // uses that freedom; PTX has only approximations (ex2.approx, ...).
     tilec::schedule::DeviceProfile device =
         tilec::kernel::getGPUTarget(getOperation());
     bool f32InF64 = f32Math && device.fp64 && device.int64;

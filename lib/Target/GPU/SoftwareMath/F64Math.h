@@ -11,16 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_LIB_TARGET_SPIRV_F64MATH_F64MATH_H
-#define TILEC_LIB_TARGET_SPIRV_F64MATH_F64MATH_H
+#ifndef TILEC_LIB_TARGET_GPU_SOFTWAREMATH_F64MATH_H
+#define TILEC_LIB_TARGET_GPU_SOFTWAREMATH_F64MATH_H
 
 #include "F64MathBuilder.h"
 
 namespace tilec::f64math {
-
-/// Whether `op` is a math op on f64 (or a vector of f64) that
-/// tilec-spirv-expand-f64-math computes in software (ExpandF64Math.cpp).
-bool isSoftwareF64MathOp(mlir::Operation *op);
 
 // Exp.cpp
 mlir::Value buildExp(MathBuilder &b, mlir::Value x);
@@ -61,10 +57,10 @@ mlir::Value buildAsin(MathBuilder &b, mlir::Value x);
 mlir::Value buildAcos(MathBuilder &b, mlir::Value x);
 
 // Pow.cpp
-/// x^y for x >= 0 (tilec-spirv-expand-powf has already applied the sign
+/// x^y for x >= 0 (tilec-gpu-expand-powf has already applied the sign
 /// of a negative base and selected every special case of C's pow).
 mlir::Value buildPow(MathBuilder &b, mlir::Value x, mlir::Value y);
 
 } // namespace tilec::f64math
 
-#endif // TILEC_LIB_TARGET_SPIRV_F64MATH_F64MATH_H
+#endif // TILEC_LIB_TARGET_GPU_SOFTWAREMATH_F64MATH_H

@@ -1,7 +1,7 @@
 //===- TrigReduction.h - x mod pi/2 for f64 sin, cos and tan ----*- C++ -*-===//
 
-#ifndef TILEC_LIB_TARGET_SPIRV_F64MATH_TRIGREDUCTION_H
-#define TILEC_LIB_TARGET_SPIRV_F64MATH_TRIGREDUCTION_H
+#ifndef TILEC_LIB_TARGET_GPU_SOFTWAREMATH_TRIGREDUCTION_H
+#define TILEC_LIB_TARGET_GPU_SOFTWAREMATH_TRIGREDUCTION_H
 
 #include "F64MathBuilder.h"
 
@@ -21,4 +21,4 @@ ReducedAngle reduceQuarterTurns(MathBuilder &b, mlir::Value a);
 
 } // namespace tilec::f64math
 
-#endif // TILEC_LIB_TARGET_SPIRV_F64MATH_TRIGREDUCTION_H
+#endif // TILEC_LIB_TARGET_GPU_SOFTWAREMATH_TRIGREDUCTION_H

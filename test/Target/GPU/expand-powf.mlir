@@ -1,10 +1,10 @@
-// tilec-spirv-expand-powf: GLSL's Pow is undefined for x < 0 and for
+// tilec-gpu-expand-powf: GLSL's Pow is undefined for x < 0 and for
 // x = 0, y <= 0, so math.powf becomes a pow of |x| with C's special cases
 // around it: a zero base gives 0 or +inf by the exponent's sign, an odd
 // integer exponent keeps the base's sign, a negative base with a
 // non-integer exponent is NaN, a NaN operand is NaN, and pow(+-1, +-inf),
 // pow(1, y) and pow(x, 0) are 1 (checked last, so they win).
-// RUN: tilec-opt --tilec-spirv-expand-powf %s | FileCheck %s
+// RUN: tilec-opt --tilec-gpu-expand-powf %s | FileCheck %s
 
 // CHECK-LABEL: gpu.func @pow
 // CHECK-SAME: (%[[X:.*]]: f32, %[[Y:.*]]: f32)

@@ -1,11 +1,11 @@
-// tilec-spirv-expand-f64-math computes the math functions of f64 with
+// tilec-gpu-expand-software-math computes the math functions of f64 with
 // arith ops: a vector of f64 lane by lane, f32 in f64 unless disabled, the
 // exact math ops (sqrt) left alone, sin through the 2/pi table of its
 // Payne-Hanek reduction (read with selects), pow through double-double
 // products split by masking the low 27 bits of the encoding.
-// RUN: tilec-opt '--tilec-spirv-expand-f64-math=f32-math=false' %s | FileCheck %s
-// RUN: tilec-opt --tilec-spirv-expand-f64-math %s | FileCheck %s --check-prefix=F32
-// RUN: tilec-opt '--tilec-kernel-set-gpu-target=target=#tilec.gpu_target<int64=false>' --tilec-spirv-expand-f64-math %s \
+// RUN: tilec-opt '--tilec-gpu-expand-software-math=f32-math=false' %s | FileCheck %s
+// RUN: tilec-opt --tilec-gpu-expand-software-math %s | FileCheck %s --check-prefix=F32
+// RUN: tilec-opt '--tilec-kernel-set-gpu-target=target=#tilec.gpu_target<int64=false>' --tilec-gpu-expand-software-math %s \
 // RUN:   | FileCheck %s --check-prefix=NOINT64
 
 func.func @lanes(%x: vector<2xf64>, %y: f32, %z: f64) -> (vector<2xf64>, f32, f64) {

@@ -1,4 +1,4 @@
-//===- ExpandPowF.cpp - tilec-spirv-expand-powf ---------------------------===//
+//===- ExpandPowF.cpp - tilec-gpu-expand-powf -----------------------------===//
 //
 // GL.Pow (what math.powf becomes) is undefined for x < 0 and for x = 0 with
 // y <= 0, and lavapipe's version loses the NaNs that upstream's lowering
@@ -7,15 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Target/SPIRV/Passes.h"
+#include "tilec/Target/GPU/Passes.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/TypeUtilities.h"
 
 namespace tilec {
-#define GEN_PASS_DEF_TILECSPIRVEXPANDPOWFPASS
-#include "tilec/Target/SPIRV/Passes.h.inc"
+#define GEN_PASS_DEF_TILECGPUEXPANDPOWFPASS
+#include "tilec/Target/GPU/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;
@@ -115,7 +115,7 @@ private:
 };
 
 struct ExpandPowFPass
-    : tilec::impl::TilecSPIRVExpandPowFPassBase<ExpandPowFPass> {
+    : tilec::impl::TilecGPUExpandPowFPassBase<ExpandPowFPass> {
   void runOnOperation() override {
     // Collected first: the expansion creates the math.powf of |x|.
     SmallVector<math::PowFOp> pows;

@@ -1,0 +1,23 @@
+//===- Passes.h - The PTX back end's passes ---------------------*- C++ -*-===//
+//
+// The pass declarations generated from Passes.td. Public for lib/Pipelines,
+// which puts them into tilec-pipeline-nvvm.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TARGET_PTX_PASSES_H
+#define TILEC_TARGET_PTX_PASSES_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace tilec {
+
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "tilec/Target/PTX/Passes.h.inc"
+
+} // namespace tilec
+
+#endif // TILEC_TARGET_PTX_PASSES_H

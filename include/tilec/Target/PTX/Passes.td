@@ -1,0 +1,34 @@
+//===- Passes.td - The PTX back end's passes ------------*- tablegen -*-===//
+//
+// The passes of tilec-pipeline-nvvm that only the PTX back end needs.
+// TableGen generates their classes, create functions and
+// registerTilecPTXPasses(), declared in Passes.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TARGET_PTX_PASSES_TD
+#define TILEC_TARGET_PTX_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TilecPTXMathToIntrinsicsPass
+    : Pass<"tilec-ptx-math-to-intrinsics", "::mlir::ModuleOp"> {
+  let summary = "Call LLVM's intrinsics for the math ops NVPTX has exactly";
+  let description = [{
+    convert-gpu-to-nvvm turns math.sqrt, floor, ceil, absf, round,
+    roundeven and copysign (and refuses their llvm.intr forms) into calls
+    of libdevice's __nv_* functions, which only the CUDA toolkit ships;
+    NVPTX selects the LLVM intrinsics directly (sqrt.rn, cvt.rmi, cvt.rpi,
+    abs, copysign, ...), exactly. Rewrites each of those math ops on f32
+    and f64 (and vectors of them) into an `llvm.call_intrinsic` of
+    `llvm.sqrt`, `llvm.floor`, `llvm.ceil`, `llvm.fabs`, `llvm.round`,
+    `llvm.roundeven`, `llvm.copysign` or `llvm.fma`, which the conversion
+    leaves alone; so are arith.maxnumf, minnumf, maximumf and minimumf
+    (`llvm.maxnum`, ..., max.f32 and max.NaN.f32 in PTX), which it would
+    also send to libdevice. Runs after tilec-gpu-expand-software-math, so no other
+    math op is left; one that is is an error naming it.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+#endif // TILEC_TARGET_PTX_PASSES_TD

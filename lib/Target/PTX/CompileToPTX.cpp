@@ -1,0 +1,117 @@
+//===- CompileToPTX.cpp - The driver's entry points -----------------------===//
+//
+// compileToPTX, printNVVM and printPTX: run buildGPUToNVVMPipeline on a
+// clone of the gpu level, then print its gpu.module or assemble it
+// (EmitPTX.h). The manifest is every GPU target's (buildManifest,
+// lib/Target/GPU); its kernel names are the PTX entries.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Target/PTX/PTXTarget.h"
+
+#include "EmitPTX.h"
+
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+#include "tilec/Pipelines/Pipelines.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+
+using namespace mlir;
+using namespace tilec;
+
+std::string tilec::ptxChip(const schedule::DeviceProfile &device) {
+  int64_t capability = device.computeCapability > 0 ? device.computeCapability
+                                                    : kDefaultComputeCapability;
+  return "sm_" + std::to_string(capability);
+}
+
+void tilec::registerNVVMLevelDialects(DialectRegistry &registry) {
+  registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  // convert-gpu-to-nvvm lowers the dialects whose interfaces are loaded.
+  arith::registerConvertArithToLLVMInterface(registry);
+  cf::registerConvertControlFlowToLLVMInterface(registry);
+  index::registerConvertIndexToLLVMInterface(registry);
+  registerConvertMemRefToLLVMInterface(registry);
+  vector::registerConvertVectorToLLVMInterface(registry);
+  ub::registerConvertUBToLLVMInterface(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+}
+
+namespace {
+
+/// A clone of `module` whose gpu.module is at the NVVM level.
+struct Lowered {
+  OwningOpRef<ModuleOp> module;
+  gpu::GPUModuleOp kernels;
+};
+
+FailureOr<Lowered> lowerClone(ModuleOp module) {
+  Lowered lowered{OwningOpRef<ModuleOp>(module.clone()), {}};
+  PassManager pm(module.getContext());
+  buildGPUToNVVMPipeline(pm);
+  if (failed(pm.run(*lowered.module)))
+    return failure();
+  auto modules = lowered.module->getOps<gpu::GPUModuleOp>();
+  if (modules.empty() || std::next(modules.begin()) != modules.end())
+    return module.emitError("the gpu level must hold exactly one gpu.module "
+                            "to make one PTX module");
+  lowered.kernels = *modules.begin();
+  return lowered;
+}
+
+FailureOr<std::string> loweredPTX(ModuleOp module) {
+  FailureOr<Lowered> lowered = lowerClone(module);
+  if (failed(lowered))
+    return failure();
+  return ptx::emitPTX(lowered->kernels,
+                      ptxChip(kernel::getGPUTarget(module)));
+}
+
+} // namespace
+
+FailureOr<PTXArtefact> tilec::compileToPTX(ModuleOp module,
+                                           const ManifestContext &context) {
+  ManifestContext ptxContext = context;
+  ptxContext.target = "ptx";
+  FailureOr<rt::Manifest> manifest = buildManifest(module, ptxContext);
+  if (failed(manifest))
+    return failure();
+  FailureOr<std::string> text = loweredPTX(module);
+  if (failed(text))
+    return failure();
+  return PTXArtefact{std::move(*text), std::move(*manifest)};
+}
+
+LogicalResult tilec::printNVVM(ModuleOp module, llvm::raw_ostream &os) {
+  FailureOr<Lowered> lowered = lowerClone(module);
+  if (failed(lowered))
+    return failure();
+  lowered->kernels->print(os);
+  os << "\n";
+  return success();
+}
+
+LogicalResult tilec::printPTX(ModuleOp module, llvm::raw_ostream &os) {
+  FailureOr<std::string> text = loweredPTX(module);
+  if (failed(text))
+    return failure();
+  os << *text;
+  return success();
+}
