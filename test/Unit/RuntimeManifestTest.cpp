@@ -90,6 +90,45 @@ TEST_CASE("manifests round trip through JSON", "[runtime][manifest]") {
   CHECK(text.find("\"access\": \"read_write\"") != std::string::npos);
 }
 
+TEST_CASE("ptx manifests carry each kernel's dynamic shared memory",
+          "[runtime][manifest]") {
+  Manifest m = sampleManifest("ptx");
+  m.kernels[0].dynamicSharedBytes = 65536;
+  std::string text = printManifest(m);
+  INFO(text);
+  CHECK(text.find("\"dynamic_shared_bytes\": 65536") != std::string::npos);
+  CHECK(text.find("\"dynamic_shared_bytes\": 0") != std::string::npos);
+  CHECK(text.find("spirv_entry") == std::string::npos);
+  Result<Manifest> back = parseManifest(text, "m.json");
+  REQUIRE(back.ok());
+  CHECK(printManifest(*back) == text);
+  CHECK(back->target == "ptx");
+  CHECK(back->kernels[0].dynamicSharedBytes == 65536);
+  CHECK(back->kernels[1].dynamicSharedBytes == 0);
+
+  // Optional when read; other targets neither print nor accept it.
+  json j = json::parse(text);
+  j["kernels"][0].erase("dynamic_shared_bytes");
+  back = parseManifest(j.dump(), "m.json");
+  REQUIRE(back.ok());
+  CHECK(back->kernels[0].dynamicSharedBytes == 0);
+  j["kernels"][1]["dynamic_shared_bytes"] = uint64_t(1) << 32;
+  CHECK(errorOf(j) == "m.json: kernels[1].dynamic_shared_bytes: is too large");
+  j["kernels"][1]["dynamic_shared_bytes"] = -1;
+  CHECK(errorOf(j) == "m.json: kernels[1].dynamic_shared_bytes: must be an "
+                      "integer >= 0");
+  Manifest opencl = sampleManifest("opencl");
+  opencl.kernels[0].dynamicSharedBytes = 1024;
+  CHECK(printManifest(opencl).find("dynamic_shared_bytes") ==
+        std::string::npos);
+  for (const char *target : {"opencl", "spirv"}) {
+    j = json::parse(printManifest(sampleManifest(target)));
+    j["kernels"][0]["dynamic_shared_bytes"] = 0;
+    CHECK(errorOf(j) == "m.json: kernels[0].dynamic_shared_bytes: belongs to "
+                        "ptx manifests only");
+  }
+}
+
 TEST_CASE("manifests are written atomically and read back",
           "[runtime][manifest]") {
   char dir[] = "/tmp/tilec-manifest-XXXXXX";
@@ -144,7 +183,7 @@ TEST_CASE("every schema error names the file and the field",
   expect(j, "extra: unknown field");
   j = sampleJson();
   j["target"] = "cuda";
-  expect(j, "target: must be \"opencl\" or \"spirv\", not \"cuda\"");
+  expect(j, "target: must be \"opencl\", \"spirv\" or \"ptx\", not \"cuda\"");
   j = sampleJson();
   j["entry"] = 3;
   expect(j, "entry: must be a string");

@@ -8,7 +8,7 @@
 // The JSON (version 1) looks like this; docs/manifest.md is the reference:
 //   {
 //     "format": "tilec-manifest", "version": 1,
-//     "target": "opencl",               // or "spirv"
+//     "target": "opencl",               // or "spirv", "ptx"
 //     "artefact": "kernel.cl",          // beside the manifest
 //     "program": "examples/matmul.tile", "entry": "main",
 //     "tilec_version": "0.3.0",
@@ -24,12 +24,14 @@
 //                   "global": [5, 4, 1], "local": [5, 4, 1],
 //                   "flops": 240, "bytes": 296,
 //                   "spirv_entry": "matmul_C",          // spirv only
-//                   "bindings": [ {"set": 0, "binding": 0, "buffer": 0} ] } ],
+//                   "bindings": [ {"set": 0, "binding": 0, "buffer": 0} ],
+//                   "dynamic_shared_bytes": 0 } ],      // ptx only
 //     "peak_temporary_bytes": 64
 //   }
 // Kernels run in the order listed, one entry per launch; launches of equal
 // kernels name the same kernel function. Every kernel argument is a buffer,
-// passed in `args` order (OpenCL: kernel argument i; SPIR-V: `bindings`).
+// passed in `args` order (OpenCL: kernel argument i; SPIR-V: `bindings`;
+// PTX: parameter i, the buffer's bare device pointer).
 // Temporary buffers are device-only, untyped storage planned by the compiler
 // (Dialect/Kernel/Analysis/TemporaryPlan.h): temporaries whose lifetimes do not overlap
 // share one buffer whatever their types, so kernels must run in order, each
@@ -94,10 +96,13 @@ struct ManifestKernel {
   uint64_t bytes = 0; ///< bytes read and written by one launch (unique)
   std::string spirvEntry;              ///< SPIR-V entry point name
   std::vector<KernelBinding> bindings; ///< SPIR-V descriptor bindings
+  /// PTX only: the dynamic shared memory of one block, in bytes (the
+  /// `.extern .shared` array), given to cuLaunchKernel.
+  uint64_t dynamicSharedBytes = 0;
 };
 
 struct Manifest {
-  std::string target;   ///< "opencl" or "spirv"
+  std::string target;   ///< "opencl", "spirv" or "ptx"
   std::string artefact; ///< file name of the kernels, relative to the manifest
   std::string program;  ///< the .tile file it was compiled from
   std::string entry;

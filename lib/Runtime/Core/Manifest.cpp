@@ -95,7 +95,8 @@ static json valuesJson(const std::vector<ManifestValue> &values) {
   return out;
 }
 
-static json kernelJson(const ManifestKernel &kernel, bool spirv) {
+static json kernelJson(const ManifestKernel &kernel,
+                       const std::string &target) {
   json args = json::array();
   for (const KernelArg &arg : kernel.args)
     args.push_back(
@@ -108,7 +109,9 @@ static json kernelJson(const ManifestKernel &kernel, bool spirv) {
               {"local", kernel.local},
               {"flops", kernel.flops},
               {"bytes", kernel.bytes}};
-  if (spirv) {
+  if (target == "ptx")
+    out["dynamic_shared_bytes"] = kernel.dynamicSharedBytes;
+  if (target == "spirv") {
     json bindings = json::array();
     for (const KernelBinding &binding : kernel.bindings)
       bindings.push_back({{"set", binding.set},
@@ -125,7 +128,7 @@ std::string tilec::rt::printManifest(const Manifest &manifest) {
   for (const ManifestBuffer &buffer : manifest.buffers)
     buffers.push_back(bufferJson(buffer));
   for (const ManifestKernel &kernel : manifest.kernels)
-    kernels.push_back(kernelJson(kernel, manifest.target == "spirv"));
+    kernels.push_back(kernelJson(kernel, manifest.target));
   json root = {{"format", "tilec-manifest"},
                {"version", kManifestVersion},
                {"target", manifest.target},

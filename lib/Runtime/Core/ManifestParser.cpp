@@ -265,7 +265,8 @@ bool ManifestReader::readSizes(const json &object, const std::string &where,
   return true;
 }
 
-/// A C identifier: what an OpenCL kernel or SPIR-V entry point is called.
+/// A C identifier: what an OpenCL kernel, SPIR-V entry point or PTX .entry
+/// is called.
 static bool isIdentifier(const std::string &name) {
   auto isAlpha = [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
@@ -283,7 +284,8 @@ bool ManifestReader::readKernel(const json &value, const std::string &where,
   bool spirv = manifest.target == "spirv";
   if (!checkKeys(value, where,
                  {"name", "fingerprint", "statements", "args", "global",
-                  "local", "flops", "bytes", "spirv_entry", "bindings"}) ||
+                  "local", "flops", "bytes", "spirv_entry", "bindings",
+                  "dynamic_shared_bytes"}) ||
       !readString(value, where, "name", kernel.name, true) ||
       !readString(value, where, "fingerprint", kernel.fingerprint, true))
     return false;
@@ -337,6 +339,18 @@ bool ManifestReader::readKernel(const json &value, const std::string &where,
       return fail(at(at(where, "local"), i),
                   std::to_string(kernel.local[i]) + " does not divide the " +
                       "global size " + std::to_string(kernel.global[i]));
+  if (value.contains("dynamic_shared_bytes")) {
+    if (manifest.target != "ptx")
+      return fail(at(where, "dynamic_shared_bytes"),
+                  "belongs to ptx manifests only");
+    // Optional: a hand-written ptx manifest without shared memory may omit
+    // it. cuLaunchKernel takes an unsigned int.
+    if (!readUInt(value, where, "dynamic_shared_bytes",
+                  kernel.dynamicSharedBytes))
+      return false;
+    if (kernel.dynamicSharedBytes > UINT32_MAX)
+      return fail(at(where, "dynamic_shared_bytes"), "is too large");
+  }
   if (!spirv) {
     if (value.contains("spirv_entry") || value.contains("bindings"))
       return fail(where, "'spirv_entry' and 'bindings' belong to spirv "
@@ -392,10 +406,10 @@ Result<Manifest> ManifestReader::read(const json &root) {
       !readString(root, "", "device", m.device, false) ||
       !readUInt(root, "", "peak_temporary_bytes", m.peakTemporaryBytes))
     return Status::error(error);
-  if (m.target != "opencl" && m.target != "spirv")
+  if (m.target != "opencl" && m.target != "spirv" && m.target != "ptx")
     return Result<Manifest>::error(fileName +
-                                   ": target: must be \"opencl\" or "
-                                   "\"spirv\", not \"" +
+                                   ": target: must be \"opencl\", "
+                                   "\"spirv\" or \"ptx\", not \"" +
                                    m.target + "\"");
   const json *buffers = readArray(root, "", "buffers");
   if (!buffers)

@@ -8,19 +8,12 @@
 
 #include "CLBuildLog.h"
 
+#include "tilec/Runtime/SourceQuote.h"
+
 #include <regex>
-#include <sstream>
 #include <vector>
 
 using namespace tilec::rt;
-
-static std::vector<std::string> splitLines(const std::string &text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);)
-    lines.push_back(line);
-  return lines;
-}
 
 /// The manifest kernel whose definition starts last at or before `line`
 /// (1-based), or "" if none does.
@@ -52,14 +45,6 @@ std::string cl::locateBuildError(const std::string &log,
   std::vector<std::string> lines = splitLines(source);
   if (line == 0 || line > lines.size())
     return "";
-  std::string text;
-  std::string kernel = kernelAround(lines, line, manifest);
-  if (!kernel.empty())
-    text += "in kernel " + kernel + ", ";
-  std::string number = std::to_string(line);
-  text += "line " + number + ":\n  " + number + " | " + lines[line - 1] + "\n";
-  if (column >= 1 && column <= lines[line - 1].size() + 1)
-    text += "  " + std::string(number.size(), ' ') + " | " +
-            std::string(column - 1, ' ') + "^\n";
-  return text;
+  return quoteSourceLine(lines, line, column,
+                         kernelAround(lines, line, manifest));
 }
