@@ -9,7 +9,7 @@ bundle="${1:-$root/gpu-bundle}"
 source "$root/scripts/gpu-env.sh" || exit 1
 
 "$TILEC_RUN" --devices
-# The first GPU of a runtime ("opencl", "vulkan"), or nothing. The machine
+# The first GPU of a runtime ("opencl", "vulkan", "cuda"), or nothing. The machine
 # also has PoCL, which tilec-run would pick by default: without --device the
 # check ran on the CPU and said nothing about the GPU.
 gpu_of() {
@@ -20,8 +20,13 @@ ids = [d["id"] for d in json.load(sys.stdin)["devices"]
 print(ids[0] if ids else "")' "$1"
 }
 status=0
-for target in opencl spirv; do
-  runtime=$([ "$target" = spirv ] && echo vulkan || echo opencl)
+# The targets scripts/gpu-bundle.sh bundled (the same variable).
+for target in ${TILEC_GPU_TARGETS:-opencl spirv ptx}; do
+  case $target in
+    spirv) runtime=vulkan ;;
+    ptx) runtime=cuda ;;
+    *) runtime=$target ;;
+  esac
   device=$(gpu_of "$runtime")
   echo "== $target on ${device:-no $runtime GPU}"
   if [ -z "$device" ]; then
