@@ -10,6 +10,7 @@
 
 #include "tilec/Pipelines/Pipelines.h"
 
+#include "NarrowFloats.h"
 #include "PipelineRegistration.h"
 
 #include "tilec/Pipelines/Phase.h"
@@ -19,7 +20,6 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -33,22 +33,19 @@ void tilec::buildGPUToNVVMPipeline(OpPassManager &pm) {
   TilecGPUInlineConstantTensorsPassOptions constants;
   constants.asGlobal = true;
   pm.addPass(createTilecGPUInlineConstantTensorsPass(constants));
-  // Math on f16 and bf16 in f32, and bf16 arithmetic in f32 rounded once
-  // per operation, as the interpreter computes them (sm_80 has no bf16
-  // arithmetic of its own).
-  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  kernels.addPass(math::createMathExtendToSupportedTypes());
-  arith::ArithEmulateUnsupportedFloatsOptions emulate;
-  emulate.sourceTypeStrs = {"bf16"};
-  kernels.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
-  // exp, log, sin, ..., pow: computed in f64 and rounded once (NVIDIA GPUs
-  // all have f64); the rest are LLVM intrinsics NVPTX selects exactly
+  // Buffers no other argument shares: noalias (and readonly), as OpenCL's
+  // restrict, so reads go through the read-only data cache.
+  pm.addPass(createTilecPTXMarkRestrictBuffersPass());
+  // sm_80 has no bf16 arithmetic of its own.
+  pipelines::addNarrowFloatsInF32(pm);
+  // exp of f32 in f32; log, sin, ..., pow computed in f64 and rounded once
+  // (NVIDIA GPUs all have f64); the rest are LLVM intrinsics NVPTX selects exactly
   // (sqrt.rn, cvt.rmi, abs, ...; tilec-ptx-math-to-intrinsics), and rsqrt
   // becomes 1 / sqrt.
   pm.addPass(createTilecGPUExpandPowFPass());
   pm.addPass(createTilecGPUExpandSoftwareMathPass());
-  // A second nest: passes added to `kernels` now would run before the
-  // module passes above.
+  // A nest of its own: passes added to an earlier nest would run before
+  // the module passes above.
   OpPassManager &lowering = pm.nest<gpu::GPUModuleOp>();
   math::MathExpandOpsPassOptions expand;
   expand.opMnemonics = {"rsqrt"};

@@ -7,15 +7,14 @@
 
 #include "tilec/Pipelines/Pipelines.h"
 
+#include "NarrowFloats.h"
 #include "PipelineRegistration.h"
 
 #include "tilec/Pipelines/Phase.h"
 #include "tilec/Target/GPU/Passes.h"
 #include "tilec/Target/SPIRV/Passes.h"
 
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -28,13 +27,7 @@ void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm) {
   pm.addPass(createTilecSPIRVCheckDevicePass());
   pm.addPass(createTilecGPUInlineConstantTensorsPass());
   pm.addPass(createTilecSPIRVLegalizeBoolArithPass());
-  // bf16 computes in f32, and so do math functions on f16 (Vulkan's f16
-  // precision for them is far below the interpreter's).
-  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  kernels.addPass(math::createMathExtendToSupportedTypes());
-  arith::ArithEmulateUnsupportedFloatsOptions emulate;
-  emulate.sourceTypeStrs = {"bf16"};
-  kernels.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
+  pipelines::addNarrowFloatsInF32(pm);
   pm.addPass(createTilecGPUExpandPowFPass());
   pm.addPass(createTilecSPIRVExpandDivisionByZeroPass());
   pm.addPass(createTilecGPUExpandSoftwareMathPass());

@@ -1,18 +1,19 @@
 // tilec-gpu-expand-software-math computes the math functions of f64 with
-// arith ops: a vector of f64 lane by lane, f32 in f64 unless disabled, the
-// exact math ops (sqrt) left alone, sin through the 2/pi table of its
-// Payne-Hanek reduction (read with selects), pow through double-double
-// products split by masking the low 27 bits of the encoding.
+// arith ops: a vector of f64 lane by lane, f32 in f64 unless disabled (exp
+// of f32 in f32), the exact math ops (sqrt) left alone, sin through the 2/pi
+// table of its Payne-Hanek reduction (read with selects), pow through
+// double-double products split by masking the low 27 bits of the encoding.
 // RUN: tilec-opt '--tilec-gpu-expand-software-math=f32-math=false' %s | FileCheck %s
 // RUN: tilec-opt --tilec-gpu-expand-software-math %s | FileCheck %s --check-prefix=F32
 // RUN: tilec-opt '--tilec-kernel-set-gpu-target=target=#tilec.gpu_target<int64=false>' --tilec-gpu-expand-software-math %s \
 // RUN:   | FileCheck %s --check-prefix=NOINT64
 
-func.func @lanes(%x: vector<2xf64>, %y: f32, %z: f64) -> (vector<2xf64>, f32, f64) {
+func.func @lanes(%x: vector<2xf64>, %y: f32, %z: f64, %w: f32) -> (vector<2xf64>, f32, f64, f32) {
   %0 = math.exp %x : vector<2xf64>
-  %1 = math.exp %y : f32
+  %1 = math.log %y : f32
   %2 = math.sqrt %z : f64
-  return %0, %1, %2 : vector<2xf64>, f32, f64
+  %3 = math.exp %w : f32
+  return %0, %1, %2, %3 : vector<2xf64>, f32, f64, f32
 }
 // CHECK-LABEL: func.func @lanes
 // CHECK: %[[L0:.*]] = vector.extract %{{.*}}[0] : f64 from vector<2xf64>
@@ -20,17 +21,30 @@ func.func @lanes(%x: vector<2xf64>, %y: f32, %z: f64) -> (vector<2xf64>, f32, f6
 // CHECK: %[[L1:.*]] = vector.extract %{{.*}}[1] : f64 from vector<2xf64>
 // CHECK: vector.from_elements %{{.*}}, %{{.*}} : vector<2xf64>
 // CHECK-NOT: math.exp {{.*}} : vector<2xf64>
-// CHECK: math.exp %{{.*}} : f32
+// CHECK: math.log %{{.*}} : f32
 // CHECK: math.sqrt %{{.*}} : f64
-// By default f32 computes in f64 too, rounded once.
+// CHECK: math.exp %{{.*}} : f32
+// By default f32 computes in f64 too, rounded once; exp of f32 in f32: a
+// Cody-Waite reduction by fused multiply-adds, a Taylor polynomial, and
+// 2^k built from the exponent bits as two halves.
 // F32-LABEL: func.func @lanes
 // F32: %[[WIDE:.*]] = arith.extf %{{.*}} : f32 to f64
 // F32: arith.truncf %{{.*}} : f64 to f32
-// F32-NOT: math.exp
+// F32-NOT: math.log
 // F32: math.sqrt %{{.*}} : f64
-// Not without Int64 (whose device then gets GLSL.std.450's f32 functions).
+// F32: %[[K:.*]] = math.roundeven %{{.*}} : f32
+// F32: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f32
+// F32: arith.shli %{{.*}} : i32
+// F32: arith.bitcast %{{.*}} : i32 to f32
+// F32-NOT: math.exp
+// F32-NOT: f64
+// F32: return
+// Without Int64 only exp of f32 is computed in software (the device gets
+// GLSL.std.450's other f32 functions).
 // NOINT64-LABEL: func.func @lanes
-// NOINT64: math.exp %{{.*}} : f32
+// NOINT64: math.log %{{.*}} : f32
+// NOINT64-NOT: math.exp %{{.*}} : f32
+// NOINT64: return
 
 func.func @sin(%x: f64) -> f64 {
   %0 = math.sin %x : f64

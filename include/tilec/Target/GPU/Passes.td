@@ -72,16 +72,17 @@ def TilecGPUExpandSoftwareMathPass
     places); NVIDIA's accurate versions live in libdevice, which comes with
     the CUDA toolkit, and tilec compiles PTX without one.
 
-    With `f32-math` (the default) and a device that has Float64 and Int64,
-    the same functions on f32 (and so on f16 and bf16, which compute them
-    in f32) are computed in f64 this way and rounded once, as the
-    interpreter does. SPIR-V runs it after tilec-gpu-expand-powf, whose
+    With `f32-math` (the default), exp of f32 (and so of f16 and bf16,
+    which compute it in f32) is computed in f32 arithmetic within 2 ulps
+    (softmax and sigmoid would be compute-bound in f64), and on a device
+    that has Float64 and Int64 the other functions on f32 are computed in
+    f64 this way and rounded once, as the interpreter does. SPIR-V runs it after tilec-gpu-expand-powf, whose
     math.powf of |x| it expands.
   }];
   let options = [
     Option<"f32Math", "f32-math", "bool", "true",
-           "Also compute f32 math functions in software, in f64 (when the "
-           "device has Float64 and Int64)">,
+           "Also compute f32 math functions in software: exp in f32, the "
+           "others in f64 (when the device has Float64 and Int64)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",

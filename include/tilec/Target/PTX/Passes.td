@@ -31,4 +31,22 @@ def TilecPTXMathToIntrinsicsPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def TilecPTXMarkRestrictBuffersPass
+    : Pass<"tilec-ptx-mark-restrict-buffers", "::mlir::ModuleOp"> {
+  let summary = "Mark kernel buffers aligned, and restrict where they alias nothing";
+  let description = [{
+    Distinct manifest buffers never overlap, so a kernel argument whose
+    buffer no other argument of the kernel receives (in any launch of it)
+    gets `llvm.noalias`, and one the kernel only reads `llvm.readonly` too:
+    NVPTX then reads it through the read-only data cache (`ld.global.nc`)
+    and may keep loads in registers across stores, as NVIDIA's OpenCL
+    compiler does for `const restrict` arguments. Every buffer argument
+    gets `llvm.align = 16` (each buffer is an allocation of its own, which
+    cuMemAlloc aligns to 256 bytes), so that neighbouring loads may merge
+    into vector loads. Runs on the gpu level
+    (GPUProgram.h says which arguments alias), before convert-gpu-to-nvvm.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TILEC_TARGET_PTX_PASSES_TD

@@ -12,6 +12,7 @@
 
 #include "tilec/Target/GPU/Passes.h"
 
+#include "F32Math.h"
 #include "F64Math.h"
 
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
@@ -64,12 +65,20 @@ Value expandScalar(MathBuilder &b, Operation *op, ValueRange operands) {
   return unaryExpansion(op)(b, operands[0]);
 }
 
+/// Whether `op` is an exp of f32, which is computed in f32 (F32Math.h).
+bool isF32Exp(Operation *op) {
+  return isa<math::ExpOp>(op) && isF32(op->getResult(0).getType());
+}
+
 /// The scalar result of `op` on scalar operands of its own type: f64
-/// directly, f32 in f64 and rounded once (as the interpreter computes).
+/// directly, exp of f32 in f32, the other f32 functions in f64 and rounded
+/// once (as the interpreter computes).
 Value expandLane(OpBuilder &builder, MathBuilder &b, Operation *op,
                  ValueRange operands) {
   if (!isF32(op->getResult(0).getType()))
     return expandScalar(b, op, operands);
+  if (isF32Exp(op))
+    return tilec::f32math::buildExp(builder, op->getLoc(), operands[0]);
   SmallVector<Value> wide;
   for (Value operand : operands)
     wide.push_back(arith::ExtFOp::create(builder, op->getLoc(),
@@ -101,7 +110,7 @@ struct ExpandSoftwareMathPass
     bool f32InF64 = f32Math && device.fp64 && device.int64;
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
-      if (isSoftwareF64MathOp(op) ||
+      if (isSoftwareF64MathOp(op) || (f32Math && isF32Exp(op)) ||
           (f32InF64 && (unaryExpansion(op) || isa<math::PowFOp>(op)) &&
            op->getNumResults() == 1 && isF32(op->getResult(0).getType())))
         ops.push_back(op);

@@ -1,0 +1,102 @@
+//===- ExpF32.cpp - exp of f32 in f32 arithmetic --------------------------===//
+//
+// Softmax, sigmoid and GELU spend their time in exp, and computing it in f64
+// (as the other functions are) makes them compute-bound on GPUs whose f64
+// rate is low, and slow even on an H200. In f32: x = k ln2 + r with
+// k = roundeven(x / ln2) and |r| <= ln2 / 2, r from Cody-Waite (kLn2Hi has
+// 15 significant bits, so k * kLn2Hi is exact for |k| <= 2^8); then e^r by
+// its Taylor polynomial to r^7 / 7! (the next term is below 2^-27 relative,
+// 0.12 ulp), evaluated by Horner with fused multiply-adds, and the result
+// 2^k e^r with 2^k applied as two exact powers of two (k reaches -150).
+// The error is below 2 ulps, inside the 3 that the interpreter's bound
+// grants exp (OpenCL 1.2's accuracy); C's results at the edges: +inf above
+// 88.72284, +0 below -103.97208, NaN kept.
+//
+//===----------------------------------------------------------------------===//
+
+#include "F32Math.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace {
+
+/// ln2 split so that k * kLn2Hi is exact: its low 9 mantissa bits are 0.
+constexpr float kLn2Hi = 0.693145751953125f;         // 0x3F317200
+constexpr float kLn2Lo = 1.428606765330187045e-06f;  // ln2 - kLn2Hi
+constexpr float kInvLn2 = 1.44269504088896341f;
+/// Beyond these, exp(x) rounds to +inf or to +0 in f32.
+constexpr float kOverflow = 88.72283935546875f;  // 0x42B17218
+constexpr float kUnderflow = -103.97208404541015625f;
+/// 1/n! for n = 7 down to 0, Horner's order.
+constexpr float kTaylor[] = {1.0f / 5040, 1.0f / 720, 1.0f / 120, 1.0f / 24,
+                             1.0f / 6,    0.5f,       1.0f,       1.0f};
+
+class F32Builder {
+public:
+  F32Builder(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+  Value c(float value) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
+  }
+  Value ci(int32_t value) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
+  }
+  Value fma(Value x, Value y, Value z) {
+    return math::FmaOp::create(b, loc, x, y, z);
+  }
+  Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
+  Value cmp(arith::CmpFPredicate p, Value x, Value y) {
+    return arith::CmpFOp::create(b, loc, p, x, y);
+  }
+  Value select(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  /// 2^n for an i32 n in [-126, 127], from its bits.
+  Value powerOfTwo(Value n) {
+    Value biased = arith::AddIOp::create(b, loc, n, ci(127));
+    Value bits = arith::ShLIOp::create(b, loc, biased, ci(23));
+    return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+  }
+  Value toI32(Value x) {
+    return arith::FPToSIOp::create(b, loc, b.getI32Type(), x);
+  }
+
+  OpBuilder &b;
+  Location loc;
+};
+
+} // namespace
+
+Value tilec::f32math::buildExp(OpBuilder &builder, Location loc, Value x) {
+  F32Builder b(builder, loc);
+  // Clamped so that k stays in [-150, 128]; the edges are selected below.
+  Value clamped = b.select(b.cmp(arith::CmpFPredicate::OGT, x, b.c(kOverflow)),
+                           b.c(kOverflow), x);
+  clamped = b.select(b.cmp(arith::CmpFPredicate::OLT, clamped, b.c(kUnderflow)),
+                     b.c(kUnderflow), clamped);
+  Value k = math::RoundEvenOp::create(builder, loc,
+                                      b.mul(clamped, b.c(kInvLn2)));
+  Value negK = arith::NegFOp::create(builder, loc, k);
+  Value r = b.fma(negK, b.c(kLn2Hi), clamped);
+  r = b.fma(negK, b.c(kLn2Lo), r);
+  Value p = b.c(kTaylor[0]);
+  for (float coefficient : llvm::ArrayRef(kTaylor).drop_front())
+    p = b.fma(p, r, b.c(coefficient));
+  // 2^k = 2^(k/2) 2^(k - k/2): each half is a normal power of two.
+  Value n = b.toI32(k);
+  Value half = arith::DivSIOp::create(builder, loc, n, b.ci(2));
+  Value rest = arith::SubIOp::create(builder, loc, n, half);
+  Value result = b.mul(b.mul(p, b.powerOfTwo(half)), b.powerOfTwo(rest));
+  float infinity = std::numeric_limits<float>::infinity();
+  result = b.select(b.cmp(arith::CmpFPredicate::OGT, x, b.c(kOverflow)),
+                    b.c(infinity), result);
+  result = b.select(b.cmp(arith::CmpFPredicate::OLT, x, b.c(kUnderflow)),
+                    b.c(0.0f), result);
+  // NaN compares false everywhere above and came through as kUnderflow's
+  // 0 or a number: keep it.
+  return b.select(b.cmp(arith::CmpFPredicate::UNO, x, x), x, result);
+}
