@@ -126,6 +126,48 @@ protected:
   std::map<std::string, Tensor> residentInputs, residentOutputs;
 };
 
+/// One copy of a resident run, after its kernels: the carried output
+/// `output` (buffer `from`) into the input `input` (buffer `to`).
+struct CarriedCopy {
+  std::string output, input;
+  int from = 0, to = 0;
+  uint64_t bytes = 0;
+};
+
+/// The copies that `carried` asks of `manifest`'s buffers, in order, leaving
+/// out a pair whose output and input share a buffer; an error for a pair
+/// that is not an output and an input of the program.
+Result<std::vector<CarriedCopy>>
+carriedCopies(const Manifest &manifest,
+              const std::vector<Program::Carry> &carried);
+
+/// The DeviceInfo of each of a runtime's devices (anything with an `info`).
+template <typename D>
+std::vector<DeviceInfo> deviceInfos(const std::vector<D> &devices) {
+  std::vector<DeviceInfo> infos;
+  for (const D &device : devices)
+    infos.push_back(device.info);
+  return infos;
+}
+
+/// The device of `devices` whose id is `id`, or an error naming `api`
+/// ("Vulkan") and the ids there are, or `whyNone` when there are none.
+template <typename D>
+Result<const D *> findDevice(const std::vector<D> &devices,
+                             const std::string &id, const std::string &api,
+                             const std::string &whyNone) {
+  std::string ids;
+  for (const D &device : devices) {
+    if (device.info.id == id)
+      return &device;
+    ids += (ids.empty() ? "" : ", ") + device.info.id;
+  }
+  return Status::error("no " + api + " device '" + id + "' (" +
+                       (ids.empty() ? "there are none: " + whyNone
+                                    : "there are: " + ids) +
+                       ")");
+}
+
 /// One runtime (OpenCL, Vulkan, ...): its devices and how to load programs.
 class Runtime {
 public:

@@ -60,28 +60,18 @@ void CUDARuntime::open() {
 
 std::vector<DeviceInfo> CUDARuntime::devices() {
   open();
-  std::vector<DeviceInfo> infos;
-  for (const cuda::CudaDevice &device : devices_)
-    infos.push_back(device.info);
-  return infos;
+  return deviceInfos(devices_);
 }
 
 Result<std::unique_ptr<Program>>
 CUDARuntime::load(const std::string &deviceId, const Manifest &manifest,
                   const std::string &artefact) {
   open();
-  const cuda::CudaDevice *device = nullptr;
-  std::string ids;
-  for (const cuda::CudaDevice &d : devices_) {
-    if (d.info.id == deviceId)
-      device = &d;
-    ids += (ids.empty() ? "" : ", ") + d.info.id;
-  }
-  if (!device)
-    return Status::error(
-        "no CUDA device '" + deviceId + "' (" +
-        (ids.empty() ? "there are none: " + whyNone_ : "there are: " + ids) +
-        ")");
+  Result<const cuda::CudaDevice *> found =
+      findDevice(devices_, deviceId, "CUDA", whyNone_);
+  if (!found)
+    return found.status();
+  const cuda::CudaDevice *device = *found;
   if (Status s = cuda::checkManifest(manifest, device->info); !s)
     return s;
   return cuda::loadProgram(driver_, *device, manifest, artefact);

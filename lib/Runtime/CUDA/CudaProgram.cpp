@@ -265,22 +265,16 @@ Status CudaProgram::runResident(const std::map<std::string, Tensor> &fresh,
     return s;
   if (Status s = launchAll(false); !s)
     return s;
-  for (const Carry &c : carried) {
-    const ManifestValue *out = manifest_.findValue(c.output);
-    const ManifestValue *in = manifest_.findValue(c.input);
-    if (!out || !in)
-      return Status::error("carried pair '" + c.output + "' -> '" + c.input +
-                           "' is not an output and an input of the program");
-    if (out->buffer == in->buffer)
-      continue;
-    // On the default stream, after the kernels: no host synchronisation.
-    const ManifestBuffer &buffer = *manifest_.findBuffer(in->buffer);
-    if (CUresult r = api_.cuMemcpyDtoD(buffers_.at(in->buffer),
-                                       buffers_.at(out->buffer), buffer.bytes);
+  Result<std::vector<CarriedCopy>> copies = carriedCopies(manifest_, carried);
+  if (!copies)
+    return copies.status();
+  // On the default stream, after the kernels: no host synchronisation.
+  for (const CarriedCopy &copy : *copies)
+    if (CUresult r = api_.cuMemcpyDtoD(buffers_.at(copy.to),
+                                       buffers_.at(copy.from), copy.bytes);
         r != kSuccess)
-      return fail("carrying '" + c.output + "' to '" + c.input + "'",
+      return fail("carrying '" + copy.output + "' to '" + copy.input + "'",
                   "cuMemcpyDtoD", r);
-  }
   return Status::success();
 }
 

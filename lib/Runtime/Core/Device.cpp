@@ -144,3 +144,20 @@ Status tilec::rt::checkInputs(const Manifest &manifest,
                            (names.empty() ? "none" : names));
   return Status::success();
 }
+
+Result<std::vector<CarriedCopy>>
+tilec::rt::carriedCopies(const Manifest &manifest,
+                         const std::vector<Program::Carry> &carried) {
+  std::vector<CarriedCopy> copies;
+  for (const Program::Carry &c : carried) {
+    const ManifestValue *out = manifest.findValue(c.output);
+    const ManifestValue *in = manifest.findValue(c.input);
+    if (!out || !in)
+      return Status::error("carried pair '" + c.output + "' -> '" + c.input +
+                           "' is not an output and an input of the program");
+    if (out->buffer != in->buffer)
+      copies.push_back({c.output, c.input, out->buffer, in->buffer,
+                        manifest.findBuffer(in->buffer)->bytes});
+  }
+  return copies;
+}

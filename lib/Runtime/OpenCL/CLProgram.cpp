@@ -360,20 +360,15 @@ Status OpenCLProgram::runResident(const std::map<std::string, Tensor> &fresh,
   residentEvents.clear();
   if (Status s = enqueueKernels(residentEvents); !s)
     return s;
-  for (const Carry &c : carried) {
-    const ManifestValue *out = manifest.findValue(c.output);
-    const ManifestValue *in = manifest.findValue(c.input);
-    if (!out || !in)
-      return Status::error("carried pair '" + c.output + "' -> '" + c.input +
-                           "' is not an output and an input of the program");
-    if (out->buffer == in->buffer)
-      continue;
-    const ManifestBuffer &buffer = *manifest.findBuffer(in->buffer);
-    cl_int code = clEnqueueCopyBuffer(queue.get(), buffers[out->buffer].get(),
-                                      buffers[in->buffer].get(), 0, 0,
-                                      buffer.bytes, 0, nullptr, nullptr);
+  Result<std::vector<CarriedCopy>> copies = carriedCopies(manifest, carried);
+  if (!copies)
+    return copies.status();
+  for (const CarriedCopy &copy : *copies) {
+    cl_int code = clEnqueueCopyBuffer(queue.get(), buffers[copy.from].get(),
+                                      buffers[copy.to].get(), 0, 0, copy.bytes,
+                                      0, nullptr, nullptr);
     if (code != CL_SUCCESS)
-      return clError("carrying '" + c.output + "' to '" + c.input + "'",
+      return clError("carrying '" + copy.output + "' to '" + copy.input + "'",
                      "clEnqueueCopyBuffer", code);
   }
   clFlush(queue.get());

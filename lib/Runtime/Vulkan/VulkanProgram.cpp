@@ -638,16 +638,9 @@ Status VulkanProgram::recordResident(const std::vector<std::string> &freshNames,
   resident_ = VK_NULL_HANDLE;
   if (Status s = allocateCommands(resident_, "the resident command buffer"); !s)
     return s;
-  std::vector<std::pair<const ManifestValue *, const ManifestValue *>> copies;
-  for (const Carry &c : carried) {
-    const ManifestValue *out = manifest_.findValue(c.output);
-    const ManifestValue *in = manifest_.findValue(c.input);
-    if (!out || !in)
-      return Status::error("carried pair '" + c.output + "' -> '" + c.input +
-                           "' is not an output and an input of the program");
-    if (out->buffer != in->buffer)
-      copies.push_back({out, in});
-  }
+  Result<std::vector<CarriedCopy>> copies = carriedCopies(manifest_, carried);
+  if (!copies)
+    return copies.status();
   VkCommandBufferBeginInfo begin{};
   begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   if (VkResult r = api_.vkBeginCommandBuffer(resident_, &begin))
@@ -656,10 +649,10 @@ Status VulkanProgram::recordResident(const std::vector<std::string> &freshNames,
   for (const std::string &name : freshNames)
     uploads.push_back(manifest_.findValue(name));
   recordUploadsAndKernels(resident_, uploads, /*timed=*/false);
-  for (auto [out, in] : copies) {
-    VkBufferCopy region{0, 0, manifest_.findBuffer(in->buffer)->bytes};
-    api_.vkCmdCopyBuffer(resident_, buffers_.at(out->buffer).buffer,
-                         buffers_.at(in->buffer).buffer, 1, &region);
+  for (const CarriedCopy &copy : *copies) {
+    VkBufferCopy region{0, 0, copy.bytes};
+    api_.vkCmdCopyBuffer(resident_, buffers_.at(copy.from).buffer,
+                         buffers_.at(copy.to).buffer, 1, &region);
   }
   memoryBarrier(api_, resident_, VK_PIPELINE_STAGE_TRANSFER_BIT,
                 VK_ACCESS_TRANSFER_WRITE_BIT,

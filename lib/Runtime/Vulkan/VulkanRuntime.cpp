@@ -60,28 +60,18 @@ void VulkanRuntime::open() {
 
 std::vector<DeviceInfo> VulkanRuntime::devices() {
   open();
-  std::vector<DeviceInfo> infos;
-  for (const vulkan::PhysicalDevice &device : physicalDevices_)
-    infos.push_back(device.info);
-  return infos;
+  return deviceInfos(physicalDevices_);
 }
 
 Result<std::unique_ptr<Program>>
 VulkanRuntime::load(const std::string &deviceId, const Manifest &manifest,
                     const std::string &artefact) {
   open();
-  const vulkan::PhysicalDevice *device = nullptr;
-  std::string ids;
-  for (const vulkan::PhysicalDevice &d : physicalDevices_) {
-    if (d.info.id == deviceId)
-      device = &d;
-    ids += (ids.empty() ? "" : ", ") + d.info.id;
-  }
-  if (!device)
-    return Status::error(
-        "no Vulkan device '" + deviceId + "' (" +
-        (ids.empty() ? "there are none: " + whyNone_ : "there are: " + ids) +
-        ")");
+  Result<const vulkan::PhysicalDevice *> found =
+      findDevice(physicalDevices_, deviceId, "Vulkan", whyNone_);
+  if (!found)
+    return found.status();
+  const vulkan::PhysicalDevice *device = *found;
   Result<vulkan::SpirvModule> module = vulkan::parseSpirv(
       artefact, manifest.artefact.empty() ? std::string("the SPIR-V artefact")
                                           : manifest.artefact);
