@@ -35,6 +35,24 @@ func.func @exact(%x: f32, %y: f64, %v: vector<4xf32>) -> (f32, f64, vector<4xf32
 
 // -----
 
+// Division of f32 is PTX's div.full.f32, lane by lane for vectors; f64
+// division stays IEEE.
+func.func @divide(%x: f32, %v: vector<2xf32>, %d: f64) -> (f32, vector<2xf32>, f64) {
+  %0 = arith.divf %x, %x : f32
+  %1 = arith.divf %v, %v : vector<2xf32>
+  %2 = arith.divf %d, %d : f64
+  return %0, %1, %2 : f32, vector<2xf32>, f64
+}
+// CHECK-LABEL: func.func @divide
+// CHECK: llvm.inline_asm "div.full.f32 $0, $1, $2;", "=f,f,f" %{{.*}}, %{{.*}} : (f32, f32) -> f32
+// CHECK: vector.extract %{{.*}}[0] : f32 from vector<2xf32>
+// CHECK: llvm.inline_asm "div.full.f32
+// CHECK: llvm.inline_asm "div.full.f32
+// CHECK: vector.from_elements
+// CHECK: arith.divf %{{.*}}, %{{.*}} : f64
+
+// -----
+
 func.func @left_over(%x: f32) -> f32 {
   // expected-error @+1 {{'math.exp' has no PTX lowering without libdevice}}
   %0 = math.exp %x : f32

@@ -25,10 +25,15 @@ def TilecPTXMathToIntrinsicsPass
     `llvm.roundeven`, `llvm.copysign` or `llvm.fma`, which the conversion
     leaves alone; so are arith.maxnumf, minnumf, maximumf and minimumf
     (`llvm.maxnum`, ..., max.f32 and max.NaN.f32 in PTX), which it would
-    also send to libdevice. Runs after tilec-gpu-expand-software-math, so no other
+    also send to libdevice. And arith.divf of f32 becomes PTX's
+    `div.full.f32` (inline assembly): within 2 ulps over the whole range,
+    inside the 2.5 that the interpreter's bound grants division, where the
+    IEEE `div.rn.f32` is a long sequence with a slow path (NVIDIA's OpenCL
+    divides approximately too). Runs after tilec-gpu-expand-software-math, so no other
     math op is left; one that is is an error naming it.
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def TilecPTXMarkRestrictBuffersPass
