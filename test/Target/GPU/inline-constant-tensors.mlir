@@ -1,7 +1,21 @@
 // tilec-gpu-inline-constant-tensors: the manifest gives a constant tensor
 // no buffer, so the kernel argument bound to one leaves the gpu.func and its
-// launch, and the kernel's loads of it read an arith.constant tensor.
+// launch, and the kernel's loads of it read an arith.constant tensor; with
+// as-global (PTX) the gpu.module gets a private copy of the constant global
+// and the kernel reads that.
 // RUN: tilec-opt --tilec-gpu-inline-constant-tensors %s | FileCheck %s
+// RUN: tilec-opt '--tilec-gpu-inline-constant-tensors=as-global=true' %s \
+// RUN:   | FileCheck %s --check-prefix=GLOBAL
+
+// GLOBAL-LABEL: func.func @main
+// GLOBAL: gpu.launch_func @k::@lookup {{.*}} args(%arg0 : memref<3xi32>)
+// GLOBAL: gpu.module @k
+// GLOBAL-NEXT: memref.global "private" constant @shape : memref<3xi32> = dense<[2, 3, 4]>
+// GLOBAL-LABEL: gpu.func @lookup
+// GLOBAL-SAME: (%[[OUT:.*]]: memref<3xi32>) kernel
+// GLOBAL: %[[TABLE:.*]] = memref.get_global @shape : memref<3xi32>
+// GLOBAL: %[[V:.*]] = memref.load %[[TABLE]][%{{.*}}] : memref<3xi32>
+// GLOBAL: memref.store %[[V]], %[[OUT]]
 
 // CHECK-LABEL: func.func @main
 // CHECK: gpu.launch_func @k::@lookup {{.*}} args(%arg0 : memref<3xi32>)
