@@ -251,10 +251,16 @@ static Scalar identityScalar(OpBuilder &b, Location loc, AggregationKind agg,
           type};
 }
 
-/// The combined value of one assignment (7.4), in the output's tile type.
+/// The combined value of one assignment (7.4), in the output's tile type;
+/// or, for a `+` or `*` of f16 or bf16 computed in `fusedInto`'s f32,
+/// unrounded in it. A sum into an f32 accumulator may skip the term's
+/// rounding (docs/language.md 5.4: a fused kernel may skip intermediate
+/// rounding), and must for the reduction to be a plain sum of extended
+/// products, the form tensor cores take (ContractionNest.h).
 static FailureOr<Scalar> contribution(KernelLowering &k, OpBuilder &b,
                                       Location loc, tile::ContractOp op,
-                                      AffineMap subst, ValueRange dims) {
+                                      AffineMap subst, ValueRange dims,
+                                      Type fusedInto = {}) {
   Type outType = op.getType().getElementType();
   Type combineType = op.getCombineType();
   SmallVector<Scalar> args;
@@ -287,6 +293,8 @@ static FailureOr<Scalar> contribution(KernelLowering &k, OpBuilder &b,
     bool isMul = op.getCombo() == CombinationKind::mul;
     Value r = aggregate(
         b, loc, isMul ? AggregationKind::prod : AggregationKind::sum, x, y);
+    if (fusedInto == work && work != combineType)
+      return Scalar{r, work};
     Scalar combined = convertScalar(b, loc, {r, work}, combineType);
     return convertScalar(b, loc, combined, outType);
   }
@@ -471,7 +479,9 @@ FailureOr<Scalar> loops::emitContractionCell(KernelLowering &k, OpBuilder &b,
   // One assignment: fold its contribution into the state.
   auto update = [&](OpBuilder &ib, ValueRange all,
                     ValueRange cur) -> SmallVector<Value> {
-    FailureOr<Scalar> c = contribution(k, ib, loc, op, substMap, all);
+    FailureOr<Scalar> c =
+        contribution(k, ib, loc, op, substMap, all,
+                     agg == AggregationKind::sum ? accType : Type());
     if (failed(c)) {
       ok = false;
       return SmallVector<Value>(cur.begin(), cur.end());
