@@ -56,6 +56,8 @@ std::string KernelSchedule::str() const {
     os << " split=" << split;
   if (row != 0)
     os << " row=" << row;
+  if (mma != 0)
+    os << " mma=" << mma;
   return text;
 }
 
@@ -68,6 +70,14 @@ bool tilec::schedule::validateSchedule(const KernelSchedule &schedule,
     return false;
   if (schedule.buffers != 1 && schedule.buffers != 2) {
     error = "'buffers' must be 1 or 2";
+    return false;
+  }
+  if (schedule.mma != 0 && schedule.mma != 1) {
+    error = "'mma' must be 0 or 1";
+    return false;
+  }
+  if (schedule.mma == 1 && schedule.warp.empty()) {
+    error = "'mma' needs the outer-product tiling's 'warp'";
     return false;
   }
   if (schedule.row < 0) {

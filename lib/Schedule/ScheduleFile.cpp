@@ -116,6 +116,8 @@ json scheduleObject(const KernelSchedule &schedule) {
     object["split"] = schedule.split;
   if (schedule.row != 0)
     object["row"] = schedule.row;
+  if (schedule.mma != 0)
+    object["mma"] = schedule.mma;
   return object;
 }
 
@@ -195,7 +197,7 @@ bool ScheduleFileReader::readSchedule(const json &value,
                                       KernelSchedule &schedule) {
   if (!checkKeys(value, where,
                  {"block", "thread", "vector", "unroll", "stage", "order",
-                  "warp", "buffers", "split", "row"}))
+                  "warp", "buffers", "split", "row", "mma"}))
     return false;
   KernelSchedule s;
   if (!readIntList(value, where, "block", s.block) ||
@@ -206,7 +208,7 @@ bool ScheduleFileReader::readSchedule(const json &value,
   for (auto [key, field] :
        {std::pair<const char *, int64_t *>{"vector", &s.vector},
         {"unroll", &s.unroll}, {"buffers", &s.buffers}, {"split", &s.split},
-        {"row", &s.row}})
+        {"row", &s.row}, {"mma", &s.mma}})
     if (auto found = value.find(key);
         found != value.end() && !readInt(*found, at(where, key), *field))
       return false;

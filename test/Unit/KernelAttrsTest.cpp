@@ -95,6 +95,10 @@ TEST_CASE("schedule attribute: each rule is an error at its location",
        "'split' must be an integer >= 1"},
       {"negative row", [](KernelSchedule &s) { s.row = -1; },
        "'row' must be an integer >= 0"},
+      {"mma two", [](KernelSchedule &s) { s.mma = 2; },
+       "'mma' must be 0 or 1"},
+      {"mma without warp", [](KernelSchedule &s) { s.mma = 1; },
+       "'mma' needs the outer-product tiling's 'warp'"},
   };
   for (const Case &c : cases) {
     INFO(c.what);
@@ -127,6 +131,8 @@ TEST_CASE("schedule attribute: the plain data round-trips",
   tiled.warp = {32, 64};
   tiled.buffers = 2;
   tiled.split = 8;
+  CHECK(ScheduleAttr::get(&ctx.context, tiled).getSchedule() == tiled);
+  tiled.mma = 1;
   CHECK(ScheduleAttr::get(&ctx.context, tiled).getSchedule() == tiled);
   KernelSchedule rows;
   rows.row = 256;

@@ -48,6 +48,7 @@ ScheduleEntry sampleEntry() {
   entry.schedule.buffers = 2;
   entry.schedule.split = 4;
   entry.schedule.row = 64;
+  entry.schedule.mma = 1;
   entry.seconds = 0.00123;
   entry.defaultSeconds = 0.0031;
   entry.date = "2026-11-30";
@@ -372,6 +373,10 @@ TEST_CASE("schedule file: schedule errors", "[schedule]") {
   CHECK(scheduleErrorOf({{"row", -2}}) ==
         where + ": 'row' must be an integer >= 0");
   CHECK(scheduleErrorOf({{"row", 256}}) == "");
+  CHECK(scheduleErrorOf({{"mma", 2}}) == where + ": 'mma' must be 0 or 1");
+  CHECK(scheduleErrorOf({{"mma", 1}}) ==
+        where + ": 'mma' needs the outer-product tiling's 'warp'");
+  CHECK(scheduleErrorOf({{"warp", {32, 16}}, {"mma", 1}}) == "");
 }
 
 TEST_CASE("schedule file: applied to the kernels of its device", "[schedule]") {

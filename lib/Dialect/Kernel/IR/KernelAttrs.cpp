@@ -111,8 +111,9 @@ static KernelSchedule toSchedule(ArrayRef<int64_t> block,
                                  int64_t unroll, ArrayRef<bool> stage,
                                  ArrayRef<int64_t> order,
                                  ArrayRef<int64_t> warp, int64_t buffers,
-                                 int64_t split, int64_t row) {
+                                 int64_t split, int64_t row, int64_t mma) {
   KernelSchedule s;
+  s.mma = mma;
   s.split = split;
   s.row = row;
   s.warp.assign(warp.begin(), warp.end());
@@ -134,7 +135,7 @@ ScheduleAttr ScheduleAttr::get(MLIRContext *context,
              schedule.unroll, ArrayRef<bool>(stage),
              ArrayRef<int64_t>(schedule.order),
              ArrayRef<int64_t>(schedule.warp), schedule.buffers,
-             schedule.split, schedule.row);
+             schedule.split, schedule.row, schedule.mma);
 }
 
 ScheduleAttr
@@ -147,13 +148,13 @@ ScheduleAttr::getChecked(function_ref<InFlightDiagnostic()> emitError,
                     schedule.unroll, ArrayRef<bool>(stage),
                     ArrayRef<int64_t>(schedule.order),
                     ArrayRef<int64_t>(schedule.warp), schedule.buffers,
-                    schedule.split, schedule.row);
+                    schedule.split, schedule.row, schedule.mma);
 }
 
 KernelSchedule ScheduleAttr::getSchedule() const {
   return toSchedule(getBlock(), getThread(), getVector(), getUnroll(),
                     getStage(), getOrder(), getWarp(), getBuffers(),
-                    getSplit(), getRow());
+                    getSplit(), getRow(), getMma());
 }
 
 LogicalResult
@@ -161,11 +162,12 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      ArrayRef<int64_t> block, ArrayRef<int64_t> thread,
                      int64_t vector, int64_t unroll, ArrayRef<bool> stage,
                      ArrayRef<int64_t> order, ArrayRef<int64_t> warp,
-                     int64_t buffers, int64_t split, int64_t row) {
+                     int64_t buffers, int64_t split, int64_t row,
+                     int64_t mma) {
   std::string error;
   if (!tilec::schedule::validateSchedule(
           toSchedule(block, thread, vector, unroll, stage, order, warp,
-                     buffers, split, row),
+                     buffers, split, row, mma),
           error))
     return emitError() << "invalid #tilec.schedule: " << error;
   return success();

@@ -44,7 +44,8 @@ def Kernel_ScheduleAttr : Kernel_Attr<"Schedule", "schedule"> {
     Kernel_ListParameter<"int64_t", "elements per subgroup tile, per loop">:$warp,
     DefaultValuedParameter<"int64_t", "1", "staged tiles per operand">:$buffers,
     DefaultValuedParameter<"int64_t", "1", "slices of the reduction">:$split,
-    DefaultValuedParameter<"int64_t", "0", "work-items per row">:$row
+    DefaultValuedParameter<"int64_t", "0", "work-items per row">:$row,
+    DefaultValuedParameter<"int64_t", "0", "warp tiles on tensor cores">:$mma
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
