@@ -132,3 +132,47 @@ TEST_CASE("outer-product tiling: each rule's message", "[outer-product]") {
     CHECK(result.error == c.message);
   }
 }
+
+TEST_CASE("outer-product tiling: tensor cores", "[outer-product]") {
+  ContractionShape shape = matmul();
+  shape.mmaInput = MmaInput::BF16;
+  // Operand 1 (B[k, n]) is contiguous along its free loop n.
+  shape.contiguousAlongFree[1] = true;
+  KernelSchedule s;
+  s.block = {128, 128, 32};
+  s.thread = {8, 16};
+  s.vector = 8;
+  s.warp = {64, 64};
+  s.buffers = 2;
+  s.mma = 1;
+  schedule::DeviceProfile device;
+  device.localMemBytes = 49152;
+  device.computeCapability = 90;
+  OuterProductCheck result =
+      checkOuterProductTiling(shape, computeGPUGrid({512, 512}, s), s, device);
+  INFO(result.error);
+  REQUIRE(result.tiling);
+  const OuterProductTiling &t = *result.tiling;
+  CHECK(t.mma);
+  // Lanes of 8 x 4: a warp of 32 per 64 x 64 tile, 4 warps.
+  CHECK(t.rows.lanes() == 8);
+  CHECK(t.columns.lanes() == 4);
+  CHECK(t.items == 128);
+  CHECK_FALSE(t.freeMajor[0]);
+  CHECK(t.freeMajor[1]);
+  // bf16 tiles, each row padded by 8 elements: A [128][32 + 8], B
+  // [32][128 + 8], twice.
+  CHECK(t.localBytes(shape) == 2 * 2 * (128 * 40 + 32 * 136));
+
+  // The same on a device without tensor cores, or on f32 operands.
+  device.computeCapability = 0;
+  CHECK(checkOuterProductTiling(shape, computeGPUGrid({512, 512}, s), s, device)
+            .error ==
+        "mma = 1 needs tensor cores: a CUDA device of compute capability 8.0 "
+        "or newer (--target=ptx)");
+  device.computeCapability = 80;
+  shape.mmaInput = MmaInput::None;
+  CHECK(checkOuterProductTiling(shape, computeGPUGrid({512, 512}, s), s, device)
+            .error == "mma = 1 needs a sum of products of two f16 or two bf16 "
+                      "operands, without a guard");
+}

@@ -321,6 +321,10 @@ tilec::matchContractionNest(AffineForOp kernel, ArrayRef<AffineForOp> band) {
     operand.contiguousAlongFree = contiguousAlong(operand.load, iv);
     if (operand.contiguousAlongFree)
       operand.alignedElements = alignedElements(operand.load, iv);
+    Value k = nest.innermost().getInductionVar();
+    operand.contiguousAlongReduction = contiguousAlong(operand.load, k);
+    if (operand.contiguousAlongReduction)
+      operand.alignedAlongReduction = alignedElements(operand.load, k);
   }
   return nest;
 }

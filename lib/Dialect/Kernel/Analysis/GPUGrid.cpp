@@ -121,13 +121,13 @@ checkVector(const GPUGrid &grid, const KernelSchedule &schedule) {
   const GridDim &x = grid.dims[0];
   if (x.loops.empty())
     return GridViolation{Rule::VectorWithoutLoop, {width}};
+  // The outer-product tiling's vectors are its fragments (or, with tensor
+  // cores, its staging loads), checked by OuterProductTiling.h's own rules.
+  if (schedule.tilesOuterProduct())
+    return std::nullopt;
   int64_t loop = x.loops.front();
   if (x.thread % width != 0)
     return GridViolation{Rule::VectorThread, {width, loop, x.thread}};
-  // The outer-product tiling's vectors are its fragments, staged, and
-  // gathered along an x the width does not divide (OuterProductTiling.h).
-  if (schedule.tilesOuterProduct())
-    return std::nullopt;
   if (x.extent % width != 0)
     return GridViolation{Rule::VectorExtent, {width, x.extent, loop}};
   if (llvm::is_contained(schedule.stage, true))

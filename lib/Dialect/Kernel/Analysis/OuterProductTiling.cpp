@@ -35,6 +35,30 @@ static bool isIdentityOf(mlir::Operation *aggregate, mlir::Attribute start) {
   return false;
 }
 
+/// The 16-bit float type `operand` is loaded as and extended to f32 from,
+/// if that is all its slice does.
+static mlir::Type extendedFrom16Bits(const ContractionOperand &operand) {
+  if (operand.slice.size() != 1 || !operand.value.getType().isF32())
+    return {};
+  mlir::affine::AffineLoadOp load = operand.load;
+  auto extend = mlir::dyn_cast<mlir::arith::ExtFOp>(operand.slice.front());
+  if (!extend || extend.getIn() != load.getResult())
+    return {};
+  mlir::Type loaded = load.getResult().getType();
+  return loaded.isF16() || loaded.isBF16() ? loaded : mlir::Type();
+}
+
+static MmaInput mmaInputOf(const ContractionNest &nest) {
+  if (!mlir::isa<mlir::arith::MulFOp>(nest.combine) ||
+      !mlir::isa<mlir::arith::AddFOp>(nest.aggregate) || nest.guard)
+    return MmaInput::None;
+  mlir::Type a = extendedFrom16Bits(nest.operands[0]);
+  mlir::Type b = extendedFrom16Bits(nest.operands[1]);
+  if (!a || a != b)
+    return MmaInput::None;
+  return a.isF16() ? MmaInput::F16 : MmaInput::BF16;
+}
+
 ContractionShape tilec::contractionShapeOf(const ContractionNest &nest) {
   ContractionShape shape;
   shape.freeLoop[0] = nest.loopOf(BandRole::Free0);
@@ -46,7 +70,9 @@ ContractionShape tilec::contractionShapeOf(const ContractionNest &nest) {
   mlir::Attribute start;
   if (mlir::matchPattern(init, mlir::m_Constant(&start)))
     shape.startsAtIdentity = isIdentityOf(nest.aggregate, start);
+  shape.mmaInput = mmaInputOf(nest);
   for (unsigned i = 0; i < 2; ++i) {
+    shape.contiguousAlongFree[i] = nest.operands[i].contiguousAlongFree;
     mlir::Type type = nest.operands[i].value.getType();
     shape.elementBytes[i] =
         type.isIntOrFloat()
@@ -72,6 +98,13 @@ tilec::checkReductionSplit(const ContractionShape &shape, int64_t split) {
 }
 
 int64_t OuterProductTiling::localBytes(const ContractionShape &shape) const {
+  if (mma) {
+    int64_t elements = 0;
+    for (const OuterProductSide *side : {&rows, &columns})
+      elements += freeMajor[side->operand] ? chunk * (side->block + kMmaPad)
+                                           : side->block * (chunk + kMmaPad);
+    return buffers * elements * 2;
+  }
   return buffers * chunk *
          (rows.block * shape.elementBytes[rows.operand] +
           columns.block * shape.elementBytes[columns.operand]);
@@ -109,9 +142,45 @@ std::optional<std::string> sideOf(const ContractionShape &shape,
                          "= {2} dividing the block {3}",
                          side.loop, side.warp, side.thread, side.block)
         .str();
-  if (side.thread % schedule.vector != 0)
+  if (!schedule.mma && side.thread % schedule.vector != 0)
     return llvm::formatv("vector = {0} does not divide thread[{1}] = {2}",
                          schedule.vector, side.loop, side.thread)
+        .str();
+  return std::nullopt;
+}
+
+/// Whether the device and the contraction's operands take tensor cores.
+std::optional<std::string> checkMmaInputs(const ContractionShape &shape,
+                                          const schedule::DeviceProfile &device) {
+  if (device.computeCapability < 80)
+    return std::string("mma = 1 needs tensor cores: a CUDA device of compute "
+                       "capability 8.0 or newer (--target=ptx)");
+  if (shape.mmaInput == MmaInput::None)
+    return std::string("mma = 1 needs a sum of products of two f16 or two "
+                       "bf16 operands, without a guard");
+  return std::nullopt;
+}
+
+/// The tensor-core rules on the sides and the chunk.
+std::optional<std::string> checkMmaTiles(const ContractionShape &shape,
+                                         const OuterProductTiling &tiling,
+                                         unsigned reductionLoop) {
+  using T = OuterProductTiling;
+  for (auto [side, instruction, lanes] :
+       {std::tuple{&tiling.rows, T::kMmaM, int64_t(8)},
+        std::tuple{&tiling.columns, T::kMmaN, int64_t(4)}})
+    if (side->warp % instruction != 0 || side->lanes() != lanes)
+      return llvm::formatv("with mma = 1, warp[{0}] = {1} must be a multiple "
+                           "of {2} and {3} times thread[{0}] = {4}",
+                           side->loop, side->warp, instruction, lanes,
+                           side->thread)
+          .str();
+  int64_t steps = (shape.reduction + T::kMmaK - 1) / T::kMmaK * T::kMmaK;
+  if (tiling.chunk < T::kMmaK || tiling.chunk % T::kMmaK != 0 ||
+      tiling.chunk > steps)
+    return llvm::formatv("with mma = 1, the reduction block block[{0}] = {1} "
+                         "must be a multiple of {2} up to {3}",
+                         reductionLoop, tiling.chunk, T::kMmaK, steps)
         .str();
   return std::nullopt;
 }
@@ -129,7 +198,20 @@ OuterProductCheck tilec::checkOuterProductTiling(
   }
   OuterProductTiling tiling;
   tiling.vector = schedule.vector;
-  if (tiling.vector != 2 && tiling.vector != 4) {
+  tiling.mma = schedule.mma == 1;
+  if (tiling.mma) {
+    if (std::optional<std::string> error = checkMmaInputs(shape, device)) {
+      check.error = *error;
+      return check;
+    }
+    if (tiling.vector != 1 && tiling.vector != 2 && tiling.vector != 4 &&
+        tiling.vector != 8) {
+      check.error = llvm::formatv("the tensor-core tiling needs vector = 1, "
+                                  "2, 4 or 8, not {0}",
+                                  tiling.vector);
+      return check;
+    }
+  } else if (tiling.vector != 2 && tiling.vector != 4) {
     check.error = llvm::formatv("the outer-product tiling needs vector = 2 "
                                 "or 4, not {0}",
                                 tiling.vector);
@@ -148,7 +230,15 @@ OuterProductCheck tilec::checkOuterProductTiling(
   }
   unsigned reductionLoop = grid.dimOf.size();
   tiling.chunk = schedule.blockOf(reductionLoop);
-  if (tiling.chunk < 1 || tiling.chunk > shape.reduction) {
+  if (tiling.mma) {
+    if (std::optional<std::string> error =
+            checkMmaTiles(shape, tiling, reductionLoop)) {
+      check.error = *error;
+      return check;
+    }
+    for (unsigned i = 0; i < 2; ++i)
+      tiling.freeMajor[i] = shape.contiguousAlongFree[i];
+  } else if (tiling.chunk < 1 || tiling.chunk > shape.reduction) {
     check.error = llvm::formatv("the reduction block block[{0}] = {1} must be "
                                 "between 1 and the {2} iterations of the "
                                 "reduction",

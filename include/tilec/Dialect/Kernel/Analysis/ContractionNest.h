@@ -57,6 +57,10 @@ struct ContractionOperand {
   /// multiple of it, so that a vector load of that many neighbours there
   /// is aligned to its size; 1 when nothing is known.
   int64_t alignedElements = 1;
+  /// The same two facts along the innermost reduction loop (the tensor
+  /// cores' staging copies an operand along whichever it is contiguous in).
+  bool contiguousAlongReduction = false;
+  int64_t alignedAlongReduction = 1;
 };
 
 struct ContractionNest {

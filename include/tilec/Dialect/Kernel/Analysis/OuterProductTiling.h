@@ -31,6 +31,11 @@
 
 namespace tilec {
 
+/// What tensor cores can take from a contraction: a float sum of products
+/// of two operands both loaded as f16 (or both as bf16) and extended to f32,
+/// which mma.sync multiplies exactly and sums in f32.
+enum class MmaInput { None, F16, BF16 };
+
 /// What the tiling needs to know of a contraction.
 struct ContractionShape {
   /// The band positions of the free loops of operand 0 and operand 1
@@ -43,6 +48,10 @@ struct ContractionShape {
   /// Whether the reduction starts at its aggregation's identity (0 for a
   /// sum, -inf for a maximum), so that it can be computed in slices.
   bool startsAtIdentity = false;
+  MmaInput mmaInput = MmaInput::None;
+  /// Whether each operand reads neighbouring elements along its free loop
+  /// (ContractionOperand::contiguousAlongFree).
+  bool contiguousAlongFree[2] = {false, false};
 };
 
 /// The shape of a matched nest.
@@ -72,6 +81,20 @@ struct OuterProductTiling {
   int64_t chunk = 1;      ///< reduction iterations staged at a time
   int64_t buffers = 1;
   int64_t items = 1;      ///< work-items per work-group
+  /// Tensor cores (schedule `mma`): every warp tile is a grid of m16n8k16
+  /// mma.sync instructions, lane l holding rows l / 4 (+ 8) and columns
+  /// 2 (l % 4) (+ 1) of each, so thread[y] = warp[y] / 8 and thread[x] =
+  /// warp[x] / 4; `chunk` is a multiple of k; `vector` is the width of
+  /// the copies into the tiles.
+  bool mma = false;
+  static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
+  /// Elements after each row of a tensor-core tile, so that the eight
+  /// 16-byte rows one ldmatrix phase reads fall in distinct banks.
+  static constexpr int64_t kMmaPad = 8;
+  /// Per operand, with `mma`: whether its tile is laid out [chunk][free]
+  /// (read with ldmatrix.trans), where the operand is contiguous along its
+  /// free loop, else [free][chunk], both in the operand's 16-bit type.
+  bool freeMajor[2] = {false, false};
   /// Local-memory bytes of the staged tiles.
   int64_t localBytes(const ContractionShape &shape) const;
 };
@@ -81,7 +104,10 @@ struct OuterProductTiling {
 /// two operands, each grid y and x alone; `vector` 2 or 4, dividing both
 /// register tiles; each register tile dividing its warp tile and each warp
 /// tile its block; the chunk between one and the reduction's length; the
-/// tiles within the device's local memory.
+/// tiles within the device's local memory. With `mma`: a device with
+/// tensor cores (compute capability 8.0+), f16 or bf16 inputs, warp tiles
+/// of whole instructions with the lane counts above, a chunk of whole k
+/// steps, and `vector` 1, 2, 4 or 8.
 struct OuterProductCheck {
   std::optional<OuterProductTiling> tiling;
   std::string error;
