@@ -178,6 +178,13 @@ def TilecMapKernelsToGPUPass
     f16, bf16 and index values, conditions and loop bounds depending on x)
     is computed one lane at a time.
 
+    `warp` tiles a contraction as outer products across the work-group
+    (OuterProductTiling.h); with `mma` = 1 the warp tiles run on tensor
+    cores instead: `nvgpu.ldmatrix` from 16-bit staged tiles and
+    `nvgpu.mma.sync` (m16n8k16, f32 sums), which only the PTX pipeline
+    lowers, and which the schedule check allows only for a CUDA device of
+    compute capability 8.0 or newer.
+
     The gpu.func is named from `tilec.kernel` made a C identifier, and
     carries `tilec.kernel`, `tilec.fingerprint`, `tilec.schedule`,
     `known_block_size` and `known_grid_size`. Its arguments are the values
@@ -194,6 +201,7 @@ def TilecMapKernelsToGPUPass
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::nvgpu::NVGPUDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
     "::tilec::kernel::KernelDialect",

@@ -15,6 +15,7 @@
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "KernelPlan.h"
+#include "MmaBody.h"
 #include "OuterProductBody.h"
 #include "RowBody.h"
 #include "StagedReduction.h"
@@ -28,6 +29,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -110,6 +112,8 @@ public:
 
   /// Emits everything at `b`'s insertion point.
   void build(ValueRange tiles) {
+    if (plan.outerProduct && plan.outerProduct->tiling.mma)
+      return emitMmaBody(plan, b, mapping, tiles);
     if (plan.outerProduct)
       return emitOuterProductBody(plan, b, mapping, tiles);
     if (plan.rows)

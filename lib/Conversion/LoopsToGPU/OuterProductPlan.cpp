@@ -30,6 +30,23 @@ static MemRefType tileType(const OuterProductTiling &tiling,
                          MemRefLayoutAttrInterface(), workgroup);
 }
 
+/// With `mma`: [buffers][chunk][block + pad] (free-major) or
+/// [buffers][block][chunk + pad] of the operand's 16-bit loaded type.
+static MemRefType mmaTileType(const OuterProductTiling &tiling,
+                              const OuterProductSide &side, Type element) {
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      element.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  int64_t pad = OuterProductTiling::kMmaPad;
+  SmallVector<int64_t> shape =
+      tiling.freeMajor[side.operand]
+          ? SmallVector<int64_t>{tiling.buffers, tiling.chunk,
+                                 side.block + pad}
+          : SmallVector<int64_t>{tiling.buffers, side.block,
+                                 tiling.chunk + pad};
+  return MemRefType::get(shape, element, MemRefLayoutAttrInterface(),
+                         workgroup);
+}
+
 /// Whether `value` is computed from `iv` (through pure ops).
 static bool dependsOn(Value value, Value iv) {
   if (value == iv)
@@ -104,12 +121,15 @@ LogicalResult tilec::planOuterProduct(KernelPlan &plan, const GPUGrid &grid,
   OuterProductPlan outer{std::move(*nest), *check.tiling, {}, {}, -1, {}};
   if (outer.nest.guard && failed(planGuard(plan, outer)))
     return failure();
-  outer.rowsTile =
-      tileType(outer.tiling, outer.tiling.rows,
-               outer.nest.operands[outer.tiling.rows.operand].value.getType());
-  outer.columnsTile = tileType(
-      outer.tiling, outer.tiling.columns,
-      outer.nest.operands[outer.tiling.columns.operand].value.getType());
+  const OuterProductTiling &tiling = outer.tiling;
+  auto tileOf = [&](const OuterProductSide &side) {
+    ContractionOperand &operand = outer.nest.operands[side.operand];
+    return tiling.mma ? mmaTileType(tiling, side,
+                                    operand.load.getResult().getType())
+                      : tileType(tiling, side, operand.value.getType());
+  };
+  outer.rowsTile = tileOf(tiling.rows);
+  outer.columnsTile = tileOf(tiling.columns);
   plan.outerProduct = std::move(outer);
   return success();
 }
