@@ -32,7 +32,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -47,6 +49,8 @@ void tilec::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::scf::SCFDialect>();
   // The gpu level (tilec-pipeline-gpu).
   registry.insert<mlir::gpu::GPUDialect, mlir::vector::VectorDialect>();
+  // Tensor cores at the gpu level, and the NVVM level (tilec-pipeline-nvvm).
+  registry.insert<mlir::nvgpu::NVGPUDialect, mlir::NVVM::NVVMDialect>();
   // The SPIR-V level (tilec-pipeline-spirv), so that a hand-written
   // spirv.module parses (tests of the passes that run on one).
   registry.insert<mlir::spirv::SPIRVDialect>();

@@ -18,6 +18,7 @@
 #include "tilec/Target/PTX/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -51,7 +52,10 @@ void tilec::buildGPUToNVVMPipeline(OpPassManager &pm) {
   expand.opMnemonics = {"rsqrt"};
   lowering.addPass(math::createMathExpandOpsPass(expand));
   pm.addPass(createTilecPTXMathToIntrinsicsPass());
+  // Tensor cores: bf16 mma.sync by hand, the rest of nvgpu upstream's.
+  pm.addPass(createTilecPTXLowerBF16MmaPass());
   OpPassManager &toNVVM = pm.nest<gpu::GPUModuleOp>();
+  toNVVM.addPass(createConvertNVGPUToNVVMPass());
   toNVVM.addPass(createSCFToControlFlowPass());
   // Every memref argument is one pointer: the shapes are static, and the
   // CUDA runtime passes one device pointer per manifest argument.

@@ -54,4 +54,22 @@ def TilecPTXMarkRestrictBuffersPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def TilecPTXLowerBF16MmaPass
+    : Pass<"tilec-ptx-lower-bf16-mma", "::mlir::ModuleOp"> {
+  let summary = "Lower bf16 nvgpu.mma.sync to nvvm.mma.sync";
+  let description = [{
+    MLIR 22's convert-nvgpu-to-nvvm takes `nvgpu.mma.sync` on f16, tf32,
+    i8, i4 and f64 but fails on bf16 ("failed to deduce operand PTX
+    types"), which sm_80 and later run as mma.sync m16n8k16 with f32 sums.
+    Rewrites each bf16 `nvgpu.mma.sync` (vector<4x2xbf16> A, vector<2x2xbf16>
+    B, vector<2x2xf32> C) into `nvvm.mma.sync` with its bf16 pairs packed
+    into i32 registers, as PTX takes them, and the four f32 results put
+    back into the vector<2x2xf32>. Runs before convert-nvgpu-to-nvvm; other
+    element types are left to it.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 #endif // TILEC_TARGET_PTX_PASSES_TD
