@@ -58,7 +58,33 @@ std::pair<int64_t, int64_t> laneGrid(const DeviceProfile &device) {
   return {lanes / columns, columns};
 }
 
+/// mma.sync's rate over the SIMT FMAs': sm_80 and sm_90 run 16x as many
+/// 16-bit products per clock on tensor cores as f32 FMAs, and mma.sync
+/// kernels reach about two thirds of that (wgmma the rest).
+constexpr double kMmaSpeedup = 10;
+
+/// The independent mma.sync per k-step that hide latency as well as one
+/// subgroup of FMAs does (see `hiding`).
+constexpr double kMmaTilesPerSubgroup = 8;
+
+/// 32-bit registers of a tensor-core work-item: four accumulators per
+/// instruction tile, its A and B fragments (four and two registers), the
+/// prefetched chunk (two 16-bit elements per register).
+int64_t mmaRegistersPerItem(const OuterProductTiling &tiling) {
+  int64_t tilesM = tiling.rows.warp / OuterProductTiling::kMmaM;
+  int64_t tilesN = tiling.columns.warp / OuterProductTiling::kMmaN;
+  int64_t staged = tiling.chunk * (tiling.rows.block + tiling.columns.block);
+  int64_t prefetch =
+      tiling.buffers == 2 ? (staged + 2 * tiling.items - 1) /
+                                (2 * tiling.items)
+                          : 0;
+  return 4 * tilesM * tilesN + 4 * tilesM + 2 * tilesN + prefetch +
+         kRegisterOverhead;
+}
+
 int64_t registersPerItem(const OuterProductTiling &tiling) {
+  if (tiling.mma)
+    return mmaRegistersPerItem(tiling);
   int64_t staged = tiling.chunk * (tiling.rows.block + tiling.columns.block);
   int64_t prefetch =
       tiling.buffers == 2 ? (staged + tiling.items - 1) / tiling.items : 0;
@@ -91,6 +117,35 @@ void addSplits(const KernelModel &kernel, const DeviceProfile &device,
     if (schedule::legalOuterProductTiling(kernel, schedule, device))
       add(schedule);
   }
+}
+
+/// A schedule of the outer-product tiling over `n` band loops mapped in
+/// `order`: warp tiles of `warp` (rows, columns) with register tiles of
+/// `thread`, `warps` of them per block, `chunk` reduction steps staged in
+/// two buffers.
+KernelSchedule outerProductSchedule(unsigned n,
+                                    const std::vector<int64_t> &order,
+                                    std::pair<int64_t, int64_t> warp,
+                                    std::pair<int64_t, int64_t> thread,
+                                    std::pair<int64_t, int64_t> warps,
+                                    int64_t chunk) {
+  KernelSchedule schedule;
+  schedule.order = order;
+  schedule.block.assign(n, 1);
+  schedule.thread.assign(n, 1);
+  schedule.warp.assign(n, 1);
+  // Grid y is the loop before x in the mapped order.
+  unsigned x = order.empty() ? n - 1 : unsigned(order[n - 1]);
+  unsigned y = order.empty() ? n - 2 : unsigned(order[n - 2]);
+  schedule.warp[y] = warp.first;
+  schedule.warp[x] = warp.second;
+  schedule.thread[y] = thread.first;
+  schedule.thread[x] = thread.second;
+  schedule.block[y] = warp.first * warps.first;
+  schedule.block[x] = warp.second * warps.second;
+  schedule.block.push_back(chunk);
+  schedule.buffers = 2;
+  return schedule;
 }
 
 } // namespace
@@ -143,8 +198,18 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
   double resident = residentGroups(*tiling);
   double rounds = std::ceil(perUnit / resident);
   double active = std::min(perUnit, resident);
-  double hiding = std::pow(std::min(1.0, active * subgroups / kSubgroupsToHide),
-                           kHidingExponent);
+  // A tensor-core warp issues one mma per instruction tile of its warp
+  // tile per k-step, all independent: eight of them hide like a subgroup
+  // of FMAs (on the H200 a 64 x 64 warp tile at two work-groups of four
+  // warps per SM ran 1.2x faster than 32 x 64 at three).
+  double independent = 1;
+  if (tiling->mma)
+    independent = double(tiling->rows.warp / OuterProductTiling::kMmaM *
+                         tiling->columns.warp / OuterProductTiling::kMmaN) /
+                  kMmaTilesPerSubgroup;
+  double hiding = std::pow(
+      std::min(1.0, active * subgroups * independent / kSubgroupsToHide),
+      kHidingExponent);
   // Per step a work-item issues its FMAs, a fragment load per vector of
   // its rows and columns, and some overhead.
   double fmas = double(tiling->rows.thread * tiling->columns.thread);
@@ -152,22 +217,31 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
                      double(tiling->vector);
   double issue =
       fmas / (fmas + kFragmentLoadCost * fragments + kStepOverhead);
+  double peakFlops = estimatedPeakFlops(device);
+  if (tiling->mma) {
+    // A warp's fragments are a few ldmatrix per mma, issued beside them.
+    issue = 1;
+    peakFlops *= kMmaSpeedup;
+  }
   double perGroup = flops / groups;
   double compute = rounds * active * perGroup * units /
-                   (estimatedPeakFlops(device) * issue * hiding);
+                   (peakFlops * issue * hiding);
 
   // Local memory: the distinct elements a subgroup reads per step (its
   // lanes share fragments), against the compute units' bandwidth.
   double steps = double(shape.reduction) / slices;
+  // (ldmatrix reads 16-bit elements two to a 32-bit access.)
   double accesses = groups * subgroups * steps *
-                    double(tiling->rows.warp + tiling->columns.warp);
+                    double(tiling->rows.warp + tiling->columns.warp) /
+                    (tiling->mma ? 2 : 1);
   double local = accesses / (units * clock * kGPUAccessesPerCycle);
   // L2: each work-group reads its rows and columns of both operands once.
-  double l2Bytes =
-      groups * steps *
-      double(tiling->rows.block * shape.elementBytes[tiling->rows.operand] +
-             tiling->columns.block *
-                 shape.elementBytes[tiling->columns.operand]);
+  auto stagedBytes = [&](const OuterProductSide &side) {
+    return tiling->mma ? 2 : shape.elementBytes[side.operand];
+  };
+  double l2Bytes = groups * steps *
+                   double(tiling->rows.block * stagedBytes(tiling->rows) +
+                          tiling->columns.block * stagedBytes(tiling->columns));
   double peakBytes = estimatedPeakBytes(device);
   double l2 = l2Bytes / (kGPUL2OverDRAM * peakBytes);
   double dram = kernel.uniqueBytes / peakBytes;
@@ -189,6 +263,34 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
                kLaunchSeconds;
   }
   return seconds;
+}
+
+/// The tensor-core schedules of a contraction that takes them: warp tiles
+/// of 64 x 64, 32 x 64 and 64 x 32 (CUTLASS's sm_80 shapes) in blocks of
+/// 2 x 2, 2 x 1, 1 x 2 and 2 x 4 warps, chunks of 32 copied as 16-byte
+/// vectors into two buffers.
+static void addMmaCandidates(const KernelModel &kernel,
+                             const DeviceProfile &device,
+                             const std::vector<std::vector<int64_t>> &orders,
+                             llvm::function_ref<void(const KernelSchedule &)> add) {
+  unsigned n = kernel.parallelExtents.size();
+  const std::pair<int64_t, int64_t> warps[] = {{64, 64}, {32, 64}, {64, 32}};
+  const std::pair<int64_t, int64_t> layouts[] = {{2, 2}, {2, 1}, {1, 2},
+                                                 {2, 4}};
+  for (const std::vector<int64_t> &order : orders)
+    for (auto [warpRows, warpColumns] : warps)
+      for (auto [rowWarps, columnWarps] : layouts) {
+        int64_t steps = (kernel.contraction->reduction + 15) / 16 * 16;
+        KernelSchedule schedule = outerProductSchedule(
+            n, order, {warpRows, warpColumns}, {warpRows / 8, warpColumns / 4},
+            {rowWarps, columnWarps}, std::min<int64_t>(32, steps));
+        schedule.vector = 8;
+        schedule.mma = 1;
+        if (!legalOuterProductTiling(kernel, schedule, device))
+          continue;
+        add(schedule);
+        addSplits(kernel, device, schedule, add);
+      }
 }
 
 void schedule::addOuterProductCandidates(
@@ -215,6 +317,9 @@ void schedule::addOuterProductCandidates(
     swapped.push_back(i);
   std::swap(swapped[n - 1], swapped[n - 2]);
   orders.push_back(swapped);
+  if (kernel.contraction->mmaInput != MmaInput::None &&
+      device.computeCapability >= 80)
+    addMmaCandidates(kernel, device, orders, add);
   for (const std::vector<int64_t> &order : orders)
     for (auto [rowThread, columnThread] : threads)
       for (auto [rowWarps, columnWarps] : layouts) {
@@ -222,23 +327,11 @@ void schedule::addOuterProductCandidates(
           continue;
         for (int64_t chunk : chunks) {
           chunk = std::min(chunk, kernel.contraction->reduction);
-          KernelSchedule schedule;
-          schedule.order = order;
-          schedule.block.assign(n, 1);
-          schedule.thread.assign(n, 1);
-          schedule.warp.assign(n, 1);
-          // Grid y is the loop before x in the mapped order.
-          unsigned x = order.empty() ? n - 1 : unsigned(order[n - 1]);
-          unsigned y = order.empty() ? n - 2 : unsigned(order[n - 2]);
-          schedule.thread[y] = rowThread;
-          schedule.thread[x] = columnThread;
-          schedule.warp[y] = rowThread * laneRows;
-          schedule.warp[x] = columnThread * laneColumns;
-          schedule.block[y] = schedule.warp[y] * rowWarps;
-          schedule.block[x] = schedule.warp[x] * columnWarps;
-          schedule.block.push_back(chunk);
+          KernelSchedule schedule = outerProductSchedule(
+              n, order,
+              {rowThread * laneRows, columnThread * laneColumns},
+              {rowThread, columnThread}, {rowWarps, columnWarps}, chunk);
           schedule.vector = 4;
-          schedule.buffers = 2;
           if (!legalOuterProductTiling(kernel, schedule, device))
             continue;
           add(schedule);

@@ -34,13 +34,25 @@ using namespace tilec::schedule;
 
 namespace {
 
-std::string matmulSource(int m, int n, int k) {
-  std::string a = "memref<" + std::to_string(m) + "x" + std::to_string(k) +
-                  "xf32>";
-  std::string b = "memref<" + std::to_string(k) + "x" + std::to_string(n) +
-                  "xf32>";
-  std::string c = "memref<" + std::to_string(m) + "x" + std::to_string(n) +
-                  "xf32>";
+/// An m x k by k x n matmul of `element`s summed in f32 (16-bit floats
+/// extended, as the loop level reads them).
+std::string matmulSource(int m, int n, int k,
+                         const std::string &element = "f32") {
+  auto memref = [&](int rows, int columns) {
+    return "memref<" + std::to_string(rows) + "x" + std::to_string(columns) +
+           "x" + element + ">";
+  };
+  std::string a = memref(m, k), b = memref(k, n), c = memref(m, n);
+  bool narrow = element != "f32";
+  std::string x = narrow ? "%xe" : "%x", y = narrow ? "%ye" : "%y";
+  std::string extend =
+      narrow ? "        %xe = arith.extf %x : " + element + " to f32\n"
+               "        %ye = arith.extf %y : " + element + " to f32\n"
+             : "";
+  std::string store =
+      narrow ? "      %r = arith.truncf %sum : f32 to " + element + "\n"
+               "      affine.store %r, %c[%i, %j] : " + c + "\n"
+             : "      affine.store %sum, %c[%i, %j] : " + c + "\n";
   return "func.func @f(%a: " + a + ", %b: " + b + ", %c: " + c + ") {\n"
          "  affine.for %i = 0 to " + std::to_string(m) + " {\n"
          "    affine.for %j = 0 to " + std::to_string(n) + " {\n"
@@ -48,12 +60,11 @@ std::string matmulSource(int m, int n, int k) {
          "      %sum = affine.for %k = 0 to " + std::to_string(k) +
          " iter_args(%acc = %zero) -> (f32) {\n"
          "        %x = affine.load %a[%i, %k] : " + a + "\n"
-         "        %y = affine.load %b[%k, %j] : " + b + "\n"
-         "        %p = arith.mulf %x, %y : f32\n"
+         "        %y = affine.load %b[%k, %j] : " + b + "\n" + extend +
+         "        %p = arith.mulf " + x + ", " + y + " : f32\n"
          "        %s = arith.addf %acc, %p : f32\n"
          "        affine.yield %s : f32\n"
-         "      }\n"
-         "      affine.store %sum, %c[%i, %j] : " + c + "\n"
+         "      }\n" + store +
          "    }\n"
          "  } {tilec.kernel = \"contract_0\"}\n"
          "  return\n"
@@ -343,6 +354,34 @@ TEST_CASE("Contractions take the outer-product tiling on a known GPU",
   for (const KernelSchedule &schedule :
        rankCandidates(exp.model, h200, ScheduleKind::GPU, 100000))
     CHECK_FALSE(schedule.tilesOuterProduct());
+}
+
+TEST_CASE("16-bit matmuls take tensor cores on a CUDA device of sm_80 on",
+          "[costmodel]") {
+  DeviceProfile h200 = h200Profile();
+  h200.computeCapability = 90;
+  for (const char *element : {"bf16", "f16"}) {
+    INFO(element);
+    Kernel big(matmulSource(4096, 4096, 4096, element));
+    REQUIRE(big.model.contraction);
+    KernelSchedule best = chooseDefaultGPUSchedule(big.model, h200);
+    INFO(best.str());
+    CHECK(best.mma == 1);
+    CHECK(best.vector == 8);
+    CHECK(best.block[2] % 16 == 0);
+    // No tensor cores below sm_80 (nor on OpenCL, which has no compute
+    // capability): the SIMT outer product.
+    DeviceProfile turing = h200;
+    turing.computeCapability = 75;
+    for (const KernelSchedule &schedule :
+         rankCandidates(big.model, turing, ScheduleKind::GPU, 100000))
+      CHECK(schedule.mma == 0);
+  }
+  // f32 operands do not take them (TF32 would round them).
+  Kernel sgemm(matmulSource(4096, 4096, 4096));
+  for (const KernelSchedule &schedule :
+       rankCandidates(sgemm.model, h200, ScheduleKind::GPU, 100000))
+    CHECK(schedule.mma == 0);
 }
 
 TEST_CASE("Small outputs of long reductions are split on a GPU",
