@@ -3,7 +3,8 @@
 // Part of lib/Target/GPU; see ManifestBuilder.h. The flop count of a
 // launch is an estimate for rooflines: every arith or math op that computes
 // a value (not constants, casts, comparisons, selects or index arithmetic),
-// per vector element, times the trip counts of the loops around it and the
+// per vector element (a tensor-core mma.sync its lane's share of the
+// warp's products), times the trip counts of the loops around it and the
 // number of work-items; both branches of an scf.if count.
 //
 //===----------------------------------------------------------------------===//
@@ -70,6 +71,17 @@ static uint64_t countFlops(Block &block, uint64_t multiplier) {
     }
     if (auto reduction = dyn_cast<vector::ReductionOp>(op)) {
       add(reduction.getSourceVectorType().getNumElements());
+      continue;
+    }
+    // A warp's tensor-core product of m x k by k x n, shared by its 32
+    // lanes (by name: the gpu level needs no nvgpu dialect for the rest).
+    if (op.getName().getStringRef() == "nvgpu.mma.sync") {
+      uint64_t products = 1;
+      if (auto shape = op.getAttrOfType<ArrayAttr>("mmaShape"))
+        for (Attribute extent : shape)
+          if (auto value = dyn_cast<IntegerAttr>(extent))
+            products *= value.getInt();
+      add(2 * products / 32);
       continue;
     }
     llvm::StringRef dialect = op.getName().getDialectNamespace();
