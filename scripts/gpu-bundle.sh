@@ -7,7 +7,10 @@
 # subset that compiled.
 #   scripts/gpu-bundle.sh [BUILD_DIR] [OUT_DIR]     (defaults: build, gpu-bundle)
 # TILEC_GPU_TARGETS="opencl spirv ptx" (the default) picks the targets; the
-# device check takes the same list.
+# device check takes the same list. "ptx-h200" is PTX compiled for the H200's
+# CUDA device (bench/gpu/h200-devices.json) rather than for no device: its
+# cost model's schedules (outer products, tensor cores), with the
+# tensor-core programs of test/Target/PTX/Inputs/mma-*.tile beside the corpus.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
@@ -16,13 +19,22 @@ diff="$root/test/Differential/differential.py"
 tilec="$build/bin/tilec"
 # differential.py needs numpy: TILEC_PYTHON is a python that has it.
 source "$root/scripts/python-with-numpy.sh"
-for target in ${TILEC_GPU_TARGETS:-opencl spirv ptx}; do
-  rm -rf "$out/$target"
-  "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target --bundle "$out/$target" \
-    files "$root"/examples/*.tile
-  "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target --bundle "$out/$target" \
+for bundle in ${TILEC_GPU_TARGETS:-opencl spirv ptx}; do
+  target=$bundle
+  args=(--bundle "$out/$bundle")
+  programs=("$root"/examples/*.tile)
+  if [ "$bundle" = ptx-h200 ]; then
+    target=ptx
+    args+=("--compile-arg=--devices-from=$root/bench/gpu/h200-devices.json"
+           "--compile-arg=--device=cuda:nvidia:nvidia-h200:0")
+    programs+=("$root"/test/Target/PTX/Inputs/mma-*.tile)
+  fi
+  rm -rf "$out/$bundle"
+  "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target "${args[@]}" \
+    files "${programs[@]}"
+  "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target "${args[@]}" \
     conformance --corpus "${TILEC_CONFORMANCE_DIR:-$root/../shared/conformance}"
-  "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target --bundle "$out/$target" \
+  "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target "${args[@]}" \
     random --count 200
 done
 # PTX of exactly f64 math on the GPU, beside the corpus (its functions are

@@ -24,7 +24,7 @@ status=0
 for target in ${TILEC_GPU_TARGETS:-opencl spirv ptx}; do
   case $target in
     spirv) runtime=vulkan ;;
-    ptx) runtime=cuda ;;
+    ptx | ptx-h200) runtime=cuda ;;
     *) runtime=$target ;;
   esac
   device=$(gpu_of "$runtime")

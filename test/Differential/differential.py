@@ -35,7 +35,8 @@ lists the jobs in DIR/jobs.txt; scripts/device_check.py then runs each with
 `tilec-run MANIFEST --seed=S --input ... --expect ref` there. A program that
 does not compile (or whose generated types tilec disagrees with) is a FAIL
 and the exit status is 1, unless it is an expected failure showing its TEXT:
-a bundle never quietly holds a subset.
+a bundle never quietly holds a subset. `--compile-only` leaves out the
+interpreter's outputs: a bundle that is only assembled (ptxas), never run.
 """
 
 import argparse
@@ -149,7 +150,8 @@ NUMPY_TO_TILE = {"bool": "bool", "int8": "i8", "int16": "i16", "int32": "i32",
 KERNEL_FILES = {"opencl": "kernel.cl", "spirv": "model.spv", "ptx": "model.ptx"}
 
 
-def bundle_job(tilec, target, seed, bundle, job):
+def bundle_job(tilec, target, seed, bundle, job, compile_args=(),
+               compile_only=False):
     """Compiles one job's kernels and reference outputs into the bundle;
     returns (its jobs.txt line, 0, None) or (None, the exit status or None,
     what went wrong)."""
@@ -182,9 +184,11 @@ def bundle_job(tilec, target, seed, bundle, job):
             i += 1
     kernels = KERNEL_FILES[target]
     steps = [[tilec, job.path, "--target=%s" % target, "-o",
-              os.path.join(folder, kernels)] + defines,
+              os.path.join(folder, kernels)] + defines + list(compile_args),
              [tilec, "run", job.path, "--target=interp", "--seed=%d" % seed,
               "--output-dir", os.path.join(folder, "ref")] + job.extra]
+    if compile_only:
+        steps = steps[:1]
     for cmd in steps:
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
@@ -204,7 +208,8 @@ def write_bundle(args, jobs, expect):
     os.makedirs(args.bundle, exist_ok=True)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda j: bundle_job(
-            args.tilec, args.target, args.seed, args.bundle, j), jobs))
+            args.tilec, args.target, args.seed, args.bundle, j,
+            args.compile_arg, args.compile_only), jobs))
     lines = [line for line, _, _ in results if line]
     failed, expected = [], []
     for job, (_, code, error) in zip(jobs, results):
@@ -237,6 +242,12 @@ def main():
     parser.add_argument("--timeout", type=int, default=60)
     parser.add_argument("--bundle", metavar="DIR",
                         help="compile for another machine instead of running")
+    parser.add_argument("--compile-arg", action="append", default=[], metavar="ARG",
+                        help="with --bundle: one more argument of the compile "
+                             "(e.g. --devices-from=FILE, for a device's schedules)")
+    parser.add_argument("--compile-only", action="store_true",
+                        help="with --bundle: the kernels alone, without the "
+                             "interpreter's outputs (for ptxas, not a device)")
     parser.add_argument("--expect-fail", action="append", default=[], metavar="NAME=TEXT",
                         help="program NAME fails because of a known bug, with a clean "
                              "error whose output contains TEXT")
@@ -249,6 +260,8 @@ def main():
     conf = sub.add_parser("conformance", help="the PlaidML corpus")
     conf.add_argument("--corpus", required=True)
     args = parser.parse_args()
+    if (args.compile_only or args.compile_arg) and not args.bundle:
+        parser.error("--compile-only and --compile-arg need --bundle")
 
     try:
         expect = parse_expected_failures(args.expect_fail)

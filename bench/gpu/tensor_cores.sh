@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Compiles the tensor-core bench cases for the H200's CUDA device here (bf16
+# and f16 matmuls, 4096^3 and 8192^3, the cost model's default schedules,
+# and the f32 matmul of 4096^3 on the SIMT units beside them), for
+# bench/gpu/tensor_cores.py to time there against cuBLAS (PyTorch) in one
+# process.
+#   bench/gpu/tensor_cores.sh [BUILD_DIR] [OUT_DIR]   (defaults: build, gpu-bundle/tc-bench)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+build="${1:-$root/build}"
+out="${2:-$root/gpu-bundle/tc-bench}"
+rm -rf "$out"
+mkdir -p "$out"
+for case in bf16-4096 bf16-8192 f16-4096 f16-8192 f32-4096; do
+  dtype=${case%-*} n=${case#*-}
+  kernel="$root/bench/kernels/matmul_$dtype.tile"
+  [ "$dtype" = f32 ] && kernel="$root/bench/kernels/matmul.tile"
+  "$build/bin/tilec" "$kernel" \
+    -D M=$n -D K=$n -D N=$n --target=ptx \
+    --devices-from="$root/bench/gpu/h200-devices.json" \
+    --device=cuda:nvidia:nvidia-h200:0 -o "$out/matmul-$dtype-$n.ptx"
+  echo "tensor_cores.sh: matmul-$dtype-$n"
+done
+du -sh "$out"
