@@ -59,7 +59,7 @@ static auto fields(const DeviceProfile &p) {
                   p.subgroups, p.infNanPreserve16, p.infNanPreserve32,
                   p.infNanPreserve64, p.denormPreserve16, p.denormPreserve32,
                   p.denormPreserve64, p.maxLoopIterations,
-                  p.computeCapability);
+                  p.computeCapability, p.sharedMemOptInBytes);
 }
 
 bool DeviceProfile::operator==(const DeviceProfile &other) const {
@@ -123,6 +123,7 @@ DeviceProfile tilec::schedule::profileFromDeviceInfo(
   profile.denormPreserve64 = device.denormPreserveF64;
   profile.maxLoopIterations = device.maxLoopIterations;
   profile.computeCapability = device.computeCapability;
+  profile.sharedMemOptInBytes = int64_t(device.sharedMemOptInBytes);
   // A runtime that reports its DRAM's bandwidth (CUDA: memory clock and bus
   // width) gives a better peak than the estimate from compute units.
   if (profile.peakBytesPerSecond == 0)

@@ -58,6 +58,8 @@ std::string KernelSchedule::str() const {
     os << " row=" << row;
   if (mma != 0)
     os << " mma=" << mma;
+  if (pipeline != 0)
+    os << " pipeline=" << pipeline;
   return text;
 }
 
@@ -78,6 +80,16 @@ bool tilec::schedule::validateSchedule(const KernelSchedule &schedule,
   }
   if (schedule.mma == 1 && schedule.warp.empty()) {
     error = "'mma' needs the outer-product tiling's 'warp'";
+    return false;
+  }
+  if (schedule.pipeline != 0 && schedule.pipeline != 3 &&
+      schedule.pipeline != 4) {
+    error = "'pipeline' must be 0, 3 or 4";
+    return false;
+  }
+  if (schedule.pipeline != 0 &&
+      (schedule.mma != 1 || schedule.buffers != 1)) {
+    error = "'pipeline' needs 'mma' 1 and replaces 'buffers'";
     return false;
   }
   if (schedule.row < 0) {

@@ -118,6 +118,8 @@ json scheduleObject(const KernelSchedule &schedule) {
     object["row"] = schedule.row;
   if (schedule.mma != 0)
     object["mma"] = schedule.mma;
+  if (schedule.pipeline != 0)
+    object["pipeline"] = schedule.pipeline;
   return object;
 }
 
@@ -197,7 +199,8 @@ bool ScheduleFileReader::readSchedule(const json &value,
                                       KernelSchedule &schedule) {
   if (!checkKeys(value, where,
                  {"block", "thread", "vector", "unroll", "stage", "order",
-                  "warp", "buffers", "split", "row", "mma"}))
+                  "warp", "buffers", "split", "row", "mma",
+                  "pipeline"}))
     return false;
   KernelSchedule s;
   if (!readIntList(value, where, "block", s.block) ||
@@ -208,7 +211,8 @@ bool ScheduleFileReader::readSchedule(const json &value,
   for (auto [key, field] :
        {std::pair<const char *, int64_t *>{"vector", &s.vector},
         {"unroll", &s.unroll}, {"buffers", &s.buffers}, {"split", &s.split},
-        {"row", &s.row}, {"mma", &s.mma}})
+        {"row", &s.row}, {"mma", &s.mma},
+         {"pipeline", &s.pipeline}})
     if (auto found = value.find(key);
         found != value.end() && !readInt(*found, at(where, key), *field))
       return false;

@@ -99,6 +99,10 @@ TEST_CASE("schedule attribute: each rule is an error at its location",
        "'mma' must be 0 or 1"},
       {"mma without warp", [](KernelSchedule &s) { s.mma = 1; },
        "'mma' needs the outer-product tiling's 'warp'"},
+      {"two pipeline", [](KernelSchedule &s) { s.pipeline = 2; },
+       "'pipeline' must be 0, 3 or 4"},
+      {"pipeline without mma", [](KernelSchedule &s) { s.pipeline = 3; },
+       "'pipeline' needs 'mma' 1 and replaces 'buffers'"},
   };
   for (const Case &c : cases) {
     INFO(c.what);
@@ -133,6 +137,9 @@ TEST_CASE("schedule attribute: the plain data round-trips",
   tiled.split = 8;
   CHECK(ScheduleAttr::get(&ctx.context, tiled).getSchedule() == tiled);
   tiled.mma = 1;
+  CHECK(ScheduleAttr::get(&ctx.context, tiled).getSchedule() == tiled);
+  tiled.buffers = 1;
+  tiled.pipeline = 4;
   CHECK(ScheduleAttr::get(&ctx.context, tiled).getSchedule() == tiled);
   KernelSchedule rows;
   rows.row = 256;
@@ -224,6 +231,8 @@ schedule::DeviceProfile sampleDevice() {
   p.infNanPreserve16 = p.infNanPreserve32 = p.infNanPreserve64 = false;
   p.denormPreserve16 = p.denormPreserve32 = p.denormPreserve64 = true;
   p.maxLoopIterations = 65535;
+  p.computeCapability = 90;
+  p.sharedMemOptInBytes = 232448;
   return p;
 }
 

@@ -377,6 +377,12 @@ TEST_CASE("schedule file: schedule errors", "[schedule]") {
   CHECK(scheduleErrorOf({{"mma", 1}}) ==
         where + ": 'mma' needs the outer-product tiling's 'warp'");
   CHECK(scheduleErrorOf({{"warp", {32, 16}}, {"mma", 1}}) == "");
+  CHECK(scheduleErrorOf({{"warp", {32, 16}}, {"mma", 1}, {"pipeline", 5}}) ==
+        where + ": 'pipeline' must be 0, 3 or 4");
+  CHECK(scheduleErrorOf({{"warp", {32, 16}}, {"mma", 1}, {"buffers", 2},
+                         {"pipeline", 3}}) ==
+        where + ": 'pipeline' needs 'mma' 1 and replaces 'buffers'");
+  CHECK(scheduleErrorOf({{"warp", {32, 16}}, {"mma", 1}, {"pipeline", 4}}) == "");
 }
 
 TEST_CASE("schedule file: applied to the kernels of its device", "[schedule]") {

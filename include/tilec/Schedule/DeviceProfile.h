@@ -72,6 +72,9 @@ struct DeviceProfile {
   /// CUDA compute capability, major * 10 + minor (rt::DeviceInfo's; 0:
   /// unknown, and PTX is generated for the oldest GPU tilec supports).
   int64_t computeCapability = 0;
+  /// CUDA: the shared memory a block may use when it opts in, beyond
+  /// localMemBytes (rt::DeviceInfo's; 0: unknown, no more than that).
+  int64_t sharedMemOptInBytes = 0;
 
   bool operator==(const DeviceProfile &other) const;
   /// Every field's value in declaration order, defaults included: what a

@@ -51,11 +51,15 @@
 //               too small to fill the device. Needs the reduction to start
 //               at its aggregation's identity and split to divide it.
 //   mma         GPU with tensor cores (PTX, compute capability 8.0+), with
-//               `warp`: 1 computes each warp tile with mma.sync instead of
-//               outer products (MmaTiling.h): both operands staged along the
-//               reduction, thread[y] = warp[y] / 8 and thread[x] = warp[x] / 4
-//               (the instruction's 8 x 4 lanes), f16/bf16 operands (f32 ones
-//               as TF32 when the compile allows it) summed in f32; 0 = none.
+//               `warp`: 1 computes each warp tile with mma.sync m16n8k16
+//               instead of outer products (OuterProductTiling.h): f16 or
+//               bf16 operands summed in f32, thread[y] = warp[y] / 8 and
+//               thread[x] = warp[x] / 4 (the instruction's 8 x 4 lanes);
+//               0 = none.
+//   pipeline    with mma: the chunks are copied into `pipeline` (3 or 4)
+//               buffers by cp.async, pipeline - 2 chunks ahead of the one
+//               computed, instead of through registers (`buffers`, which
+//               must be left at 1); 0 = none.
 //   row         GPU, a row nest (RowNest.h; tilec-gpu-fuse-rows makes them):
 //               the work-items of the one work-group per row, which deal
 //               out its columns (column c to work-item c mod row) and
@@ -87,6 +91,7 @@ struct KernelSchedule {
   int64_t split = 1;
   int64_t row = 0;
   int64_t mma = 0;
+  int64_t pipeline = 0;
 
   int64_t blockOf(unsigned loop) const {
     return loop < block.size() ? block[loop] : 0;
@@ -106,18 +111,19 @@ struct KernelSchedule {
     return block == o.block && thread == o.thread && vector == o.vector &&
            unroll == o.unroll && stage == o.stage && order == o.order &&
            warp == o.warp && buffers == o.buffers && split == o.split &&
-           row == o.row && mma == o.mma;
+           row == o.row && mma == o.mma && pipeline == o.pipeline;
   }
   /// "block=[64,64,0] thread=[4,8] vector=8 unroll=1 stage=[] order=[]",
-  /// then " warp=[..]", " buffers=N", " split=N", " row=N" and " mma=1" where they are not
-  /// the defaults.
+  /// then " warp=[..]", " buffers=N", " split=N", " row=N", " mma=1" and
+  /// " pipeline=N" where they are not the defaults.
   std::string str() const;
 };
 
 /// Checks the rules every schedule obeys, whatever it was read from (the
 /// #tilec.schedule verifier or a schedule file): block sizes >= 0; thread sizes, vector and
 /// unroll >= 1; order a permutation of 0..N-1; mma 0 or 1, and 1 only with
-/// warp. On failure, says what is
+/// warp; pipeline 0, 3 or 4, and not 0 only with mma and buffers 1. On
+/// failure, says what is
 /// wrong in `error` ("'thread' holds 0, below 1").
 bool validateSchedule(const KernelSchedule &schedule, std::string &error);
 

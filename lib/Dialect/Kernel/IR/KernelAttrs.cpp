@@ -111,9 +111,11 @@ static KernelSchedule toSchedule(ArrayRef<int64_t> block,
                                  int64_t unroll, ArrayRef<bool> stage,
                                  ArrayRef<int64_t> order,
                                  ArrayRef<int64_t> warp, int64_t buffers,
-                                 int64_t split, int64_t row, int64_t mma) {
+                                 int64_t split, int64_t row, int64_t mma,
+                                 int64_t pipeline) {
   KernelSchedule s;
   s.mma = mma;
+  s.pipeline = pipeline;
   s.split = split;
   s.row = row;
   s.warp.assign(warp.begin(), warp.end());
@@ -135,7 +137,7 @@ ScheduleAttr ScheduleAttr::get(MLIRContext *context,
              schedule.unroll, ArrayRef<bool>(stage),
              ArrayRef<int64_t>(schedule.order),
              ArrayRef<int64_t>(schedule.warp), schedule.buffers,
-             schedule.split, schedule.row, schedule.mma);
+             schedule.split, schedule.row, schedule.mma, schedule.pipeline);
 }
 
 ScheduleAttr
@@ -148,13 +150,14 @@ ScheduleAttr::getChecked(function_ref<InFlightDiagnostic()> emitError,
                     schedule.unroll, ArrayRef<bool>(stage),
                     ArrayRef<int64_t>(schedule.order),
                     ArrayRef<int64_t>(schedule.warp), schedule.buffers,
-                    schedule.split, schedule.row, schedule.mma);
+                    schedule.split, schedule.row, schedule.mma,
+                    schedule.pipeline);
 }
 
 KernelSchedule ScheduleAttr::getSchedule() const {
   return toSchedule(getBlock(), getThread(), getVector(), getUnroll(),
                     getStage(), getOrder(), getWarp(), getBuffers(),
-                    getSplit(), getRow(), getMma());
+                    getSplit(), getRow(), getMma(), getPipeline());
 }
 
 LogicalResult
@@ -163,11 +166,11 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      int64_t vector, int64_t unroll, ArrayRef<bool> stage,
                      ArrayRef<int64_t> order, ArrayRef<int64_t> warp,
                      int64_t buffers, int64_t split, int64_t row,
-                     int64_t mma) {
+                     int64_t mma, int64_t pipeline) {
   std::string error;
   if (!tilec::schedule::validateSchedule(
           toSchedule(block, thread, vector, unroll, stage, order, warp,
-                     buffers, split, row, mma),
+                     buffers, split, row, mma, pipeline),
           error))
     return emitError() << "invalid #tilec.schedule: " << error;
   return success();
@@ -191,7 +194,7 @@ GPUTargetAttr GPUTargetAttr::get(MLIRContext *context,
              p.subgroups, p.infNanPreserve16, p.infNanPreserve32,
              p.infNanPreserve64, p.denormPreserve16, p.denormPreserve32,
              p.denormPreserve64, p.maxLoopIterations,
-             p.computeCapability);
+             p.computeCapability, p.sharedMemOptInBytes);
 }
 
 DeviceProfile GPUTargetAttr::getProfile() const {
@@ -231,6 +234,7 @@ DeviceProfile GPUTargetAttr::getProfile() const {
   p.denormPreserve64 = getDenormPreserve_64();
   p.maxLoopIterations = getMaxLoopIterations();
   p.computeCapability = getComputeCapability();
+  p.sharedMemOptInBytes = getSharedMemOptInBytes();
   return p;
 }
 
@@ -242,7 +246,8 @@ LogicalResult GPUTargetAttr::verify(
     int64_t l2Bytes, int64_t cacheLineBytes, int64_t vectorBytes,
     int64_t vectorRegisters, APFloat peakBytes, APFloat peakFlops,
     int64_t spirvVersion, bool, bool, bool, bool, bool, bool, bool, bool,
-    bool, bool, bool, bool, bool, bool, uint64_t, int64_t computeCapability) {
+    bool, bool, bool, bool, bool, bool, uint64_t, int64_t computeCapability,
+    int64_t sharedMemOptInBytes) {
   auto atLeast = [&](int64_t value, int64_t least,
                      StringRef field) -> LogicalResult {
     if (value >= least)
@@ -267,7 +272,8 @@ LogicalResult GPUTargetAttr::verify(
                 {vectorBytes, 1, "vector_bytes"},
                 {vectorRegisters, 1, "vector_registers"},
                 {spirvVersion, 0, "spirv_version"},
-                {computeCapability, 0, "compute_capability"}};
+                {computeCapability, 0, "compute_capability"},
+                {sharedMemOptInBytes, 0, "shared_mem_opt_in_bytes"}};
   for (const Bound &bound : bounds)
     if (failed(atLeast(bound.value, bound.least, bound.field)))
       return failure();

@@ -45,7 +45,8 @@ def Kernel_ScheduleAttr : Kernel_Attr<"Schedule", "schedule"> {
     DefaultValuedParameter<"int64_t", "1", "staged tiles per operand">:$buffers,
     DefaultValuedParameter<"int64_t", "1", "slices of the reduction">:$split,
     DefaultValuedParameter<"int64_t", "0", "work-items per row">:$row,
-    DefaultValuedParameter<"int64_t", "0", "warp tiles on tensor cores">:$mma
+    DefaultValuedParameter<"int64_t", "0", "warp tiles on tensor cores">:$mma,
+    DefaultValuedParameter<"int64_t", "0", "cp.async buffers">:$pipeline
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -152,7 +153,9 @@ def Kernel_GPUTargetAttr : Kernel_Attr<"GPUTarget", "gpu_target"> {
     Kernel_ProfileParameter<"uint64_t", "maxLoopIterations",
                             "0: no limit">:$max_loop_iterations,
     Kernel_ProfileParameter<"int64_t", "computeCapability",
-                            "CUDA, major * 10 + minor">:$compute_capability
+                            "CUDA, major * 10 + minor">:$compute_capability,
+    Kernel_ProfileParameter<"int64_t", "sharedMemOptInBytes",
+                            "CUDA, shared memory a block opts in to">:$shared_mem_opt_in_bytes
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
