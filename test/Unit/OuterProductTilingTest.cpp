@@ -164,6 +164,40 @@ TEST_CASE("outer-product tiling: tensor cores", "[outer-product]") {
   // [32][128 + 8], twice.
   CHECK(t.localBytes(shape) == 2 * 2 * (128 * 40 + 32 * 136));
 
+  // A cp.async pipeline of 3 buffers, both operands in aligned 16-byte
+  // runs; not with narrower copies or an operand that is not.
+  s.buffers = 1;
+  s.pipeline = 3;
+  shape.copiesBy16Bytes[0] = shape.copiesBy16Bytes[1] = true;
+  device.sharedMemOptInBytes = 232448;
+  result =
+      checkOuterProductTiling(shape, computeGPUGrid({512, 512}, s), s, device);
+  INFO(result.error);
+  REQUIRE(result.tiling);
+  CHECK(result.tiling->pipeline == 3);
+  CHECK(result.tiling->localBytes(shape) == 3 * 2 * (128 * 40 + 32 * 136));
+  shape.copiesBy16Bytes[1] = false;
+  CHECK(checkOuterProductTiling(shape, computeGPUGrid({512, 512}, s), s, device)
+            .error == "pipeline = 3 needs operand 1 in runs of 16 aligned "
+                      "bytes along its tile's rows");
+  shape.copiesBy16Bytes[1] = true;
+  s.vector = 4;
+  CHECK(checkOuterProductTiling(shape, computeGPUGrid({512, 512}, s), s, device)
+            .error == "pipeline = 3 copies 16 bytes at a time: it needs "
+                      "vector = 8, not 4");
+  s.vector = 8;
+  // 3 x 18944 bytes need the shared memory a CUDA block opts in to.
+  device.localMemBytes = 49152;
+  device.sharedMemOptInBytes = 0;
+  CHECK(checkOuterProductTiling(shape, computeGPUGrid({512, 512}, s), s, device)
+            .error == "the staged tiles need 56832 bytes of local memory, "
+                      "above the 49152 of the device");
+  device.sharedMemOptInBytes = 232448;
+  CHECK(checkOuterProductTiling(shape, computeGPUGrid({512, 512}, s), s, device)
+            .tiling);
+  s.pipeline = 0;
+  s.buffers = 2;
+
   // The same on a device without tensor cores, or on f32 operands.
   device.computeCapability = 0;
   CHECK(checkOuterProductTiling(shape, computeGPUGrid({512, 512}, s), s, device)

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IntegerSet.h"
 
@@ -169,6 +170,8 @@ Value ChunkedContractionEmitter::cloneOperand(const Side &side, IRMapping &at,
 
 SmallVector<Value>
 ChunkedContractionEmitter::reduce(SmallVector<Value> accs) {
+  if (tiling.pipeline)
+    return reduceInStages(accs);
   int64_t extent = nest.reduction.getConstantUpperBound();
   int64_t full = extent / tiling.chunk, rest = extent % tiling.chunk;
   int64_t chunks = full + (rest ? 1 : 0);
@@ -208,6 +211,75 @@ ChunkedContractionEmitter::reduce(SmallVector<Value> accs) {
   if (rest && chunks >= 2)
     accs = overlap(constant(looped * tiling.chunk), accs, rest);
   return compute(accs, constant((chunks - 1) % 2), stepsOf(chunks - 1));
+}
+
+void ChunkedContractionEmitter::copyChunkAsync(const Side &, Value, int64_t,
+                                               Value, SmallVector<Value> &) {
+  llvm_unreachable("only a tiling with a pipeline copies asynchronously");
+}
+
+// With S = `pipeline` buffers, chunk c is copied into buffer c % S while
+// chunk c - (S - 2) is computed: the copy of a step goes into the buffer that the
+// step before last read, which every work-item has left behind at the last
+// step's barrier, so one barrier per chunk suffices, and S - 2 chunks are in
+// flight behind the one computed. Each step's copies are one cp.async
+// group: waiting for all but the S - 2 latest (fewer near the end) leaves
+// the computed chunk complete. The number of chunks is known, so the waits
+// are constants; the loop covers the steps that copy a full chunk.
+SmallVector<Value>
+ChunkedContractionEmitter::reduceInStages(SmallVector<Value> accs) {
+  int64_t extent = nest.reduction.getConstantUpperBound();
+  int64_t full = extent / tiling.chunk, rest = extent % tiling.chunk;
+  int64_t chunks = full + (rest ? 1 : 0);
+  int64_t ahead = tiling.pipeline - 2;
+  auto stepsOf = [&](int64_t chunk) {
+    return chunk >= chunks ? 0 : chunk == full ? rest : tiling.chunk;
+  };
+  for (int64_t chunk = 0; chunk < std::min(ahead, chunks); ++chunk) {
+    SmallVector<Value> tokens;
+    copyChunkAsync(rows, constant(chunk * tiling.chunk), stepsOf(chunk),
+                   constant(chunk), tokens);
+    copyChunkAsync(columns, constant(chunk * tiling.chunk), stepsOf(chunk),
+                   constant(chunk), tokens);
+    nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokens);
+  }
+  // Steps 0 .. looped - 1 copy full chunks ahead .. ahead + looped - 1.
+  int64_t looped = std::max<int64_t>(0, full - ahead);
+  accs = overChunks(0, looped, accs, [&](Value start, ValueRange carried) {
+    return stagedStep(start, carried, tiling.chunk, tiling.chunk, ahead);
+  });
+  for (int64_t chunk = looped; chunk < chunks; ++chunk) {
+    int64_t issued = std::min(chunks - 1, chunk + ahead);
+    accs = stagedStep(constant(chunk * tiling.chunk), accs, stepsOf(chunk),
+                      stepsOf(chunk + ahead), issued - chunk);
+  }
+  return accs;
+}
+
+SmallVector<Value> ChunkedContractionEmitter::stagedStep(Value start,
+                                                         ValueRange accs,
+                                                         int64_t steps,
+                                                         int64_t aheadSteps,
+                                                         int64_t pending) {
+  int64_t ahead = tiling.pipeline - 2;
+  Value chunk = div(start, tiling.chunk);
+  SmallVector<Value> tokens;
+  if (aheadSteps > 0) {
+    Value aheadStart = add(start, ahead * tiling.chunk);
+    Value buffer = rem(add(chunk, ahead), tiling.pipeline);
+    copyChunkAsync(rows, aheadStart, aheadSteps, buffer, tokens);
+    copyChunkAsync(columns, aheadStart, aheadSteps, buffer, tokens);
+  }
+  // A group even without copies, for the wait's token. Past the last copy
+  // everything is waited for: empty groups would count among the latest,
+  // and the last chunks have nothing left to overlap with.
+  Value group = nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokens);
+  if (aheadSteps == 0)
+    pending = 0;
+  nvgpu::DeviceAsyncWaitOp::create(b, loc, group,
+                                   b.getI32IntegerAttr(int32_t(pending)));
+  barrier();
+  return compute(accs, rem(chunk, tiling.pipeline), steps);
 }
 
 SmallVector<Value>

@@ -5,7 +5,9 @@
 // the work-group's block of rows (grid y) by columns (grid x), the
 // reduction cut into chunks that all work-items copy into local-memory
 // tiles together (one buffer, or two with the next chunk loaded while the
-// current one is computed), a register tile carried over the chunks, and
+// current one is computed, or, on tensor cores, `pipeline` buffers filled by
+// cp.async ahead of the computation), a register tile carried over the
+// chunks, and
 // the nest's epilogue per cell. How a chunk is copied, how it is computed
 // and where a work-item's cells are is each tiling's own.
 //
@@ -54,6 +56,12 @@ protected:
   /// Stores `values` (loadChunk's) into buffer `buffer` of `side`'s tile.
   virtual void storeChunk(const Side &side, const ChunkValues &values,
                           mlir::Value buffer) = 0;
+  /// Starts the asynchronous copies of the work-item's share of chunk
+  /// `chunkStart` of `side` (`steps` iterations of it) into buffer
+  /// `buffer`, adding their tokens to `tokens` (tilings with pipeline only).
+  virtual void copyChunkAsync(const Side &side, mlir::Value chunkStart,
+                              int64_t steps, mlir::Value buffer,
+                              llvm::SmallVector<mlir::Value> &tokens);
   /// The register tile `accs` after the first `steps` iterations of the
   /// chunk in buffer `buffer`.
   virtual llvm::SmallVector<mlir::Value>
@@ -121,6 +129,16 @@ private:
                                                  mlir::ValueRange accs,
                                                  int64_t steps);
   void stage(mlir::Value start, mlir::Value buffer, int64_t steps);
+  llvm::SmallVector<mlir::Value>
+  reduceInStages(llvm::SmallVector<mlir::Value> accs);
+  /// One step of reduceInStages: the chunk `pipeline` - 2 ahead of `start`
+  /// copied (`aheadSteps` of it; none: nothing), all but the `pending`
+  /// latest groups of copies waited for, a barrier, and the chunk at
+  /// `start` (`steps` of it) computed.
+  llvm::SmallVector<mlir::Value> stagedStep(mlir::Value start,
+                                            mlir::ValueRange accs,
+                                            int64_t steps, int64_t aheadSteps,
+                                            int64_t pending);
   template <typename Body>
   llvm::SmallVector<mlir::Value> overChunks(int64_t first, int64_t last,
                                             mlir::ValueRange accs, Body body);

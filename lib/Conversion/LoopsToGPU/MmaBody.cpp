@@ -109,6 +109,43 @@ private:
 
   VectorType slotType() { return VectorType::get({tiling.vector}, element); }
 
+  /// Where the vector of slot (`line`, `position`) of chunk `chunkStart`
+  /// starts in the operand, kept inside it, and (when the chunk holds
+  /// `steps` < chunk iterations) whether it is in the reduction, for an
+  /// operand loaded as vectors (loadsVectors).
+  struct SlotSource {
+    SmallVector<Value> indices;
+    Value inside; ///< null: always
+  };
+  SlotSource slotSource(const Side &side, Value chunkStart, int64_t steps,
+                        Value line, Value along) {
+    int64_t extentK = nest.reduction.getConstantUpperBound();
+    Value free, k, inside;
+    if (freeMajor(side)) {
+      free = add(side.blockStart, along);
+      if (overhangs(side))
+        free = min(free, side.extent - tiling.vector);
+      k = add(chunkStart, line);
+      if (steps < tiling.chunk) {
+        inside = less(line, steps);
+        k = min(k, extentK - 1);
+      }
+    } else {
+      free = add(side.blockStart, line);
+      if (overhangs(side))
+        free = min(free, side.extent - 1);
+      k = add(chunkStart, along);
+      if (steps < tiling.chunk) {
+        inside = less(along, steps);
+        k = min(k, extentK - tiling.vector);
+      }
+    }
+    return {loadIndices(side, free, k), inside};
+  }
+  Value memrefOf(const Side &side) {
+    return mapping.lookupOrDefault(side.operand->load.getMemRef());
+  }
+
   /// The vector of slot (`line`, `position`) of chunk `chunkStart`, of
   /// which `steps` iterations are in the reduction.
   Value loadSlot(const Side &side, Value chunkStart, int64_t steps,
@@ -118,38 +155,20 @@ private:
     Value zero = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(slotType(), b.getZeroAttr(element)));
     if (loadsVectors(side)) {
-      Value free, k, inside;
-      if (freeMajor(side)) {
-        free = add(side.blockStart, along);
-        if (overhangs(side))
-          free = min(free, side.extent - tiling.vector);
-        k = add(chunkStart, line);
-        if (steps < tiling.chunk) {
-          inside = less(line, steps);
-          k = min(k, extentK - 1);
-        }
-      } else {
-        free = add(side.blockStart, line);
-        if (overhangs(side))
-          free = min(free, side.extent - 1);
-        k = add(chunkStart, along);
-        if (steps < tiling.chunk) {
-          inside = less(along, steps);
-          k = min(k, extentK - tiling.vector);
-        }
-      }
+      SlotSource source = slotSource(side, chunkStart, steps, line, along);
       int64_t aligned = freeMajor(side) ? side.operand->alignedElements
                                         : side.operand->alignedAlongReduction;
       llvm::MaybeAlign alignment;
       if (aligned % tiling.vector == 0)
         alignment = llvm::Align(tiling.vector * elementBytes(element));
-      Value loaded = vector::LoadOp::create(
-          b, loc, slotType(),
-          mapping.lookupOrDefault(side.operand->load.getMemRef()),
-          loadIndices(side, free, k), /*nontemporal=*/false, alignment);
-      return inside ? arith::SelectOp::create(b, loc, inside, loaded, zero)
-                          .getResult()
-                    : loaded;
+      Value loaded =
+          vector::LoadOp::create(b, loc, slotType(), memrefOf(side),
+                                 source.indices, /*nontemporal=*/false,
+                                 alignment);
+      return source.inside ? arith::SelectOp::create(b, loc, source.inside,
+                                                     loaded, zero)
+                                 .getResult()
+                           : loaded;
     }
     SmallVector<Value> elements;
     Value scalarZero =
@@ -190,6 +209,32 @@ private:
                                 rem(slot, perLine)));
     }
     return values;
+  }
+
+  /// One 16-byte cp.async per slot, bypassing L1 (the tiles are read
+  /// once per work-group); a slot past the reduction copies nothing and
+  /// is zero-filled. Slots past the tile in a partial last round copy the
+  /// last one again: the same bytes to the same place.
+  void copyChunkAsync(const Side &side, Value chunkStart, int64_t steps,
+                      Value buffer, SmallVector<Value> &tokens) override {
+    auto [count, partial] = rounds(side);
+    int64_t perLine = lineLength(side) / tiling.vector;
+    for (int64_t round = 0; round < count; ++round) {
+      Value slot = slotOf(round);
+      if (partial && round + 1 == count)
+        slot = min(slot, slots(side) - 1);
+      Value line = div(slot, perLine);
+      Value along = mul(rem(slot, perLine), tiling.vector);
+      SlotSource source = slotSource(side, chunkStart, steps, line, along);
+      Value copied;
+      if (source.inside)
+        copied = arith::SelectOp::create(b, loc, source.inside,
+                                         constant(tiling.vector), constant(0));
+      tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+          b, loc, side.tile, ValueRange{buffer, line, along}, memrefOf(side),
+          source.indices, b.getIndexAttr(tiling.vector), copied,
+          b.getUnitAttr()));
+    }
   }
 
   void storeChunk(const Side &side, const ChunkValues &values,

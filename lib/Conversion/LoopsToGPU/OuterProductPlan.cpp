@@ -31,18 +31,18 @@ static MemRefType tileType(const OuterProductTiling &tiling,
 }
 
 /// With `mma`: [buffers][chunk][block + pad] (free-major) or
-/// [buffers][block][chunk + pad] of the operand's 16-bit loaded type.
+/// [buffers][block][chunk + pad] of the operand's 16-bit loaded type, with
+/// `pipeline` buffers when cp.async fills them.
 static MemRefType mmaTileType(const OuterProductTiling &tiling,
                               const OuterProductSide &side, Type element) {
   auto workgroup = gpu::AddressSpaceAttr::get(
       element.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
   int64_t pad = OuterProductTiling::kMmaPad;
+  int64_t buffers = tiling.pipeline ? tiling.pipeline : tiling.buffers;
   SmallVector<int64_t> shape =
       tiling.freeMajor[side.operand]
-          ? SmallVector<int64_t>{tiling.buffers, tiling.chunk,
-                                 side.block + pad}
-          : SmallVector<int64_t>{tiling.buffers, side.block,
-                                 tiling.chunk + pad};
+          ? SmallVector<int64_t>{buffers, tiling.chunk, side.block + pad}
+          : SmallVector<int64_t>{buffers, side.block, tiling.chunk + pad};
   return MemRefType::get(shape, element, MemRefLayoutAttrInterface(),
                          workgroup);
 }

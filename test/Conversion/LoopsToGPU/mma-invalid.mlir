@@ -174,3 +174,84 @@ func.func @chunk_past_reduction(%a: memref<64x48xbf16>, %b: memref<48x64xbf16>, 
   return
 }
 }
+
+// -----
+
+// cp.async pipelines: 16-byte copies (vector = 8) of aligned runs (A's rows
+// of 44 bf16 are 88 bytes, no multiple of 16).
+
+module attributes {tilec.gpu_target = #tilec.gpu_target<compute_capability = 90, local_mem_bytes = 49152>} {
+func.func @pipeline_vector(%a: memref<64x48xbf16>, %b: memref<48x64xbf16>, %c: memref<64x64xbf16>) {
+  // expected-error @+1 {{schedule of kernel 'k': pipeline = 3 copies 16 bytes at a time: it needs vector = 8, not 4}}
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 {
+      %zero = arith.constant 0.0 : f32
+      %s = affine.for %k = 0 to 48 iter_args(%acc = %zero) -> (f32) {
+        %x = affine.load %a[%i, %k] : memref<64x48xbf16>
+        %y = affine.load %b[%k, %j] : memref<48x64xbf16>
+        %xe = arith.extf %x : bf16 to f32
+        %ye = arith.extf %y : bf16 to f32
+        %p = arith.mulf %xe, %ye : f32
+        %n = arith.addf %acc, %p : f32
+        affine.yield %n : f32
+      }
+      %r = arith.truncf %s : f32 to bf16
+      affine.store %r, %c[%i, %j] : memref<64x64xbf16>
+    }
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [32, 32, 32], thread = [4, 4], vector = 4, warp = [32, 16], mma = 1, pipeline = 3>}
+  return
+}
+}
+
+// -----
+
+module attributes {tilec.gpu_target = #tilec.gpu_target<compute_capability = 90, local_mem_bytes = 49152>} {
+func.func @pipeline_unaligned_rows(%a: memref<64x44xbf16>, %b: memref<44x64xbf16>, %c: memref<64x64xbf16>) {
+  // expected-error @+1 {{schedule of kernel 'k': pipeline = 3 needs operand 0 in runs of 16 aligned bytes along its tile's rows}}
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 {
+      %zero = arith.constant 0.0 : f32
+      %s = affine.for %k = 0 to 44 iter_args(%acc = %zero) -> (f32) {
+        %x = affine.load %a[%i, %k] : memref<64x44xbf16>
+        %y = affine.load %b[%k, %j] : memref<44x64xbf16>
+        %xe = arith.extf %x : bf16 to f32
+        %ye = arith.extf %y : bf16 to f32
+        %p = arith.mulf %xe, %ye : f32
+        %n = arith.addf %acc, %p : f32
+        affine.yield %n : f32
+      }
+      %r = arith.truncf %s : f32 to bf16
+      affine.store %r, %c[%i, %j] : memref<64x64xbf16>
+    }
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [32, 32, 32], thread = [4, 4], vector = 8, warp = [32, 16], mma = 1, pipeline = 3>}
+  return
+}
+}
+
+// -----
+
+// Tensor-core tiles may take the shared memory a CUDA block opts in to
+// (here 64 KiB), and no more: 4 buffers of 128 x (64 + 8) and 64 x (128 + 8)
+// bf16 are 143 KiB.
+module attributes {tilec.gpu_target = #tilec.gpu_target<compute_capability = 90, local_mem_bytes = 49152, shared_mem_opt_in_bytes = 65536>} {
+func.func @above_opt_in(%a: memref<256x256xbf16>, %b: memref<256x256xbf16>, %c: memref<256x256xbf16>) {
+  // expected-error @+1 {{schedule of kernel 'k': the staged tiles need 143360 bytes of local memory, above the 65536 of the device}}
+  affine.for %i = 0 to 256 {
+    affine.for %j = 0 to 256 {
+      %zero = arith.constant 0.0 : f32
+      %s = affine.for %k = 0 to 256 iter_args(%acc = %zero) -> (f32) {
+        %x = affine.load %a[%i, %k] : memref<256x256xbf16>
+        %y = affine.load %b[%k, %j] : memref<256x256xbf16>
+        %xe = arith.extf %x : bf16 to f32
+        %ye = arith.extf %y : bf16 to f32
+        %p = arith.mulf %xe, %ye : f32
+        %n = arith.addf %acc, %p : f32
+        affine.yield %n : f32
+      }
+      %r = arith.truncf %s : f32 to bf16
+      affine.store %r, %c[%i, %j] : memref<256x256xbf16>
+    }
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [128, 128, 64], thread = [8, 16], vector = 8, warp = [64, 64], mma = 1, pipeline = 4>}
+  return
+}
+}

@@ -103,3 +103,58 @@ func.func @transposed(%a: memref<256x64xf16>, %b: memref<32x256xf16>, %c: memref
   } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [32, 32, 32], thread = [4, 4], vector = 8, warp = [32, 16], buffers = 2, mma = 1>}
   return
 }
+
+// -----
+
+// The same with a cp.async pipeline of 4 buffers (pipeline = 4): chunks 0
+// and 1 are copied first, each one group; step c copies chunk c + 2 into
+// buffer (c + 2) % 4 (the one step c - 2 read), as one group, waits for all
+// but the 2 latest groups (chunk c is then complete), meets the others at
+// one barrier and computes chunk c from buffer c % 4. The last two steps
+// copy nothing and wait for everything.
+// CHECK-LABEL: gpu.func @k(
+// CHECK-SAME: workgroup(%[[TA:.+]] : memref<4x32x40xf16, #gpu.address_space<workgroup>>, %[[TB:.+]] : memref<4x32x40xf16, #gpu.address_space<workgroup>>)
+// CHECK: %[[A0:.+]] = nvgpu.device_async_copy %arg0[{{.+}}], %[[TA]][%c0, {{.+}}], 8 {bypassL1} : memref<256x64xf16> to memref<4x32x40xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_copy %arg1[{{.+}}], %[[TB]][%c0, {{.+}}], 8 {bypassL1}
+// CHECK: nvgpu.device_async_create_group %[[A0]], %{{.+}}, %{{.+}}, %{{.+}}
+// CHECK: nvgpu.device_async_copy %arg0[{{.+}}], %[[TA]][%c1, {{.+}}]
+// CHECK: nvgpu.device_async_create_group
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.for %{{.+}} = %c0 to %c192 step %c32 iter_args({{.+}}) -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>)
+// CHECK: %[[NEXT:.+]] = arith.remui %{{.+}}, %c4 : index
+// CHECK: nvgpu.device_async_copy %arg0[{{.+}}], %[[TA]][%[[NEXT]], {{.+}}]
+// CHECK: %[[GROUP:.+]] = nvgpu.device_async_create_group
+// CHECK-NEXT: nvgpu.device_async_wait %[[GROUP]] {numGroups = 2 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvgpu.ldmatrix %[[TA]]{{.+}} {numTiles = 4 : i32, transpose = true}
+// CHECK-COUNT-8: nvgpu.mma.sync
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.yield
+// CHECK: %[[EMPTY:.+]] = nvgpu.device_async_create_group{{ *$}}
+// CHECK-NEXT: nvgpu.device_async_wait %[[EMPTY]] {numGroups = 0 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-8: nvgpu.mma.sync
+// CHECK: nvgpu.device_async_wait %{{.+}} {numGroups = 0 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-8: nvgpu.mma.sync
+// CHECK-NOT: nvgpu.device_async
+// CHECK: gpu.return
+func.func @pipelined(%a: memref<256x64xf16>, %b: memref<32x256xf16>, %c: memref<64x32xf16>) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 32 {
+      %zero = arith.constant 0.0 : f32
+      %s = affine.for %k = 0 to 256 iter_args(%acc = %zero) -> (f32) {
+        %x = affine.load %a[%k, %i] : memref<256x64xf16>
+        %y = affine.load %b[%j, %k] : memref<32x256xf16>
+        %xe = arith.extf %x : f16 to f32
+        %ye = arith.extf %y : f16 to f32
+        %p = arith.mulf %xe, %ye : f32
+        %n = arith.addf %acc, %p : f32
+        affine.yield %n : f32
+      }
+      %r = arith.truncf %s : f32 to f16
+      affine.store %r, %c[%i, %j] : memref<64x32xf16>
+    }
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [32, 32, 32], thread = [4, 4], vector = 8, warp = [32, 16], mma = 1, pipeline = 4>}
+  return
+}

@@ -72,7 +72,17 @@ ContractionShape tilec::contractionShapeOf(const ContractionNest &nest) {
     shape.startsAtIdentity = isIdentityOf(nest.aggregate, start);
   shape.mmaInput = mmaInputOf(nest);
   for (unsigned i = 0; i < 2; ++i) {
-    shape.contiguousAlongFree[i] = nest.operands[i].contiguousAlongFree;
+    const ContractionOperand &operand = nest.operands[i];
+    shape.contiguousAlongFree[i] = operand.contiguousAlongFree;
+    int free = shape.freeLoop[i];
+    shape.copiesBy16Bytes[i] =
+        operand.contiguousAlongFree
+            ? free >= 0 && operand.alignedElements % 8 == 0 &&
+                  mlir::affine::AffineForOp(nest.band[free])
+                          .getConstantUpperBound() % 8 == 0
+            : operand.contiguousAlongReduction &&
+                  operand.alignedAlongReduction % 8 == 0 &&
+                  nest.innermost().getConstantUpperBound() % 8 == 0;
     mlir::Type type = nest.operands[i].value.getType();
     shape.elementBytes[i] =
         type.isIntOrFloat()
@@ -103,7 +113,7 @@ int64_t OuterProductTiling::localBytes(const ContractionShape &shape) const {
     for (const OuterProductSide *side : {&rows, &columns})
       elements += freeMajor[side->operand] ? chunk * (side->block + kMmaPad)
                                            : side->block * (chunk + kMmaPad);
-    return buffers * elements * 2;
+    return (pipeline ? pipeline : buffers) * elements * 2;
   }
   return buffers * chunk *
          (rows.block * shape.elementBytes[rows.operand] +
@@ -238,6 +248,21 @@ OuterProductCheck tilec::checkOuterProductTiling(
     }
     for (unsigned i = 0; i < 2; ++i)
       tiling.freeMajor[i] = shape.contiguousAlongFree[i];
+    tiling.pipeline = schedule.pipeline;
+    if (tiling.pipeline && tiling.vector != 8) {
+      check.error = llvm::formatv("pipeline = {0} copies 16 bytes at a time: "
+                                  "it needs vector = 8, not {1}",
+                                  tiling.pipeline, tiling.vector);
+      return check;
+    }
+    for (const OuterProductSide *side : {&tiling.rows, &tiling.columns})
+      if (tiling.pipeline && !shape.copiesBy16Bytes[side->operand]) {
+        check.error = llvm::formatv(
+            "pipeline = {0} needs operand {1} in runs of 16 aligned bytes "
+            "along its tile's rows",
+            tiling.pipeline, side->operand);
+        return check;
+      }
   } else if (tiling.chunk < 1 || tiling.chunk > shape.reduction) {
     check.error = llvm::formatv("the reduction block block[{0}] = {1} must be "
                                 "between 1 and the {2} iterations of the "
@@ -247,10 +272,15 @@ OuterProductCheck tilec::checkOuterProductTiling(
   }
   tiling.buffers = schedule.buffers;
   tiling.items = grid.workItems();
-  if (int64_t bytes = tiling.localBytes(shape); bytes > device.localMemBytes) {
+  // A CUDA block opts in to more shared memory than it gets by default;
+  // only the tensor-core tiles (PTX alone) use it.
+  int64_t limit = tiling.mma ? std::max(device.localMemBytes,
+                                        device.sharedMemOptInBytes)
+                             : device.localMemBytes;
+  if (int64_t bytes = tiling.localBytes(shape); bytes > limit) {
     check.error = llvm::formatv("the staged tiles need {0} bytes of local "
                                 "memory, above the {1} of the device",
-                                bytes, device.localMemBytes);
+                                bytes, limit);
     return check;
   }
   check.tiling = tiling;

@@ -52,6 +52,12 @@ struct ContractionShape {
   /// Whether each operand reads neighbouring elements along its free loop
   /// (ContractionOperand::contiguousAlongFree).
   bool contiguousAlongFree[2] = {false, false};
+  /// Whether each operand's tensor-core tile rows (along the free loop
+  /// where it is contiguous there, else along the reduction) are runs of
+  /// 16 bytes at 16-byte-aligned addresses in memory: contiguous, aligned
+  /// to 8 16-bit elements, their length a multiple of 8. cp.async copies
+  /// them (`pipeline`).
+  bool copiesBy16Bytes[2] = {false, false};
 };
 
 /// The shape of a matched nest.
@@ -80,6 +86,9 @@ struct OuterProductTiling {
   int64_t vector = 1;     ///< fragment width
   int64_t chunk = 1;      ///< reduction iterations staged at a time
   int64_t buffers = 1;
+  /// With `mma`: the tiles' buffers filled by cp.async, `pipeline` - 2
+  /// chunks ahead of the one computed (0: through registers, `buffers`).
+  int64_t pipeline = 0;
   int64_t items = 1;      ///< work-items per work-group
   /// Tensor cores (schedule `mma`): every warp tile is a grid of m16n8k16
   /// mma.sync instructions, lane l holding rows l / 4 (+ 8) and columns
@@ -107,7 +116,11 @@ struct OuterProductTiling {
 /// tiles within the device's local memory. With `mma`: a device with
 /// tensor cores (compute capability 8.0+), f16 or bf16 inputs, warp tiles
 /// of whole instructions with the lane counts above, a chunk of whole k
-/// steps, and `vector` 1, 2, 4 or 8.
+/// steps, and `vector` 1, 2, 4 or 8; with `pipeline`, `vector` 8 and both
+/// operands copied by 16 bytes (ContractionShape::copiesBy16Bytes). The
+/// tensor-core tiles may use the shared memory a CUDA block opts in to
+/// (DeviceProfile::sharedMemOptInBytes), the others the device's local
+/// memory.
 struct OuterProductCheck {
   std::optional<OuterProductTiling> tiling;
   std::string error;
