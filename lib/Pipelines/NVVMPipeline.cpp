@@ -54,6 +54,8 @@ void tilec::buildGPUToNVVMPipeline(OpPassManager &pm) {
   pm.addPass(createTilecPTXMathToIntrinsicsPass());
   // Tensor cores: bf16 mma.sync by hand, the rest of nvgpu upstream's.
   pm.addPass(createTilecPTXLowerBF16MmaPass());
+  // Tiles above 48 KiB (deep cp.async pipelines) in dynamic shared memory.
+  pm.addPass(createTilecPTXDynamicSharedMemoryPass());
   OpPassManager &toNVVM = pm.nest<gpu::GPUModuleOp>();
   toNVVM.addPass(createConvertNVGPUToNVVMPass());
   toNVVM.addPass(createSCFToControlFlowPass());

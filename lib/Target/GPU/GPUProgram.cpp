@@ -34,6 +34,21 @@ uint64_t gpuprogram::elementBytes(Type elementType) {
   return std::max(1u, bits / 8);
 }
 
+uint64_t gpuprogram::workgroupBytes(gpu::GPUFuncOp kernel) {
+  uint64_t bytes = 0;
+  for (BlockArgument attribution : kernel.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(attribution.getType());
+    bytes = llvm::alignTo(bytes, 16) +
+            uint64_t(type.getNumElements()) * elementBytes(type.getElementType());
+  }
+  return bytes;
+}
+
+uint64_t gpuprogram::dynamicSharedBytes(gpu::GPUFuncOp kernel) {
+  uint64_t bytes = workgroupBytes(kernel);
+  return bytes > kMaxStaticSharedBytes ? bytes : 0;
+}
+
 /// The entry function: the one marked tilec.entry.
 static FailureOr<func::FuncOp> findEntry(ModuleOp module) {
   func::FuncOp entry;

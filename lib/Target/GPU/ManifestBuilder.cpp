@@ -203,6 +203,7 @@ static rt::ManifestKernel kernelEntry(const GPUProgram &program,
     workItems = llvm::SaturatingMultiply(workItems, kernel.global[dim]);
   }
   kernel.flops = countFlops(gpu::GPUFuncOp(launch.kernel).getBody().front(), workItems);
+  kernel.dynamicSharedBytes = dynamicSharedBytes(launch.kernel);
   for (int buffer : touched)
     kernel.bytes += program.buffers[buffer].bytes;
   return kernel;

@@ -76,6 +76,23 @@ createNVPTXMachine(llvm::StringRef chip) {
 
 } // namespace
 
+/// gpu.dynamic_shared_memory's buffer, which convert-gpu-to-nvvm makes an
+/// internal shared global of no elements, as an external declaration:
+/// NVPTX then prints `.extern .shared .align 16 .b8 NAME[]`, the start of
+/// the launch's dynamic shared memory, and the optimiser assumes nothing
+/// about the accesses past its (unknown) end.
+static void declareDynamicSharedMemory(llvm::Module &module) {
+  constexpr unsigned kSharedAddressSpace = 3;
+  for (llvm::GlobalVariable &global : module.globals()) {
+    auto *array = llvm::dyn_cast<llvm::ArrayType>(global.getValueType());
+    if (global.getAddressSpace() != kSharedAddressSpace || !array ||
+        array->getNumElements() != 0)
+      continue;
+    global.setInitializer(nullptr);
+    global.setLinkage(llvm::GlobalValue::ExternalLinkage);
+  }
+}
+
 FailureOr<std::string> tilec::ptx::emitPTX(gpu::GPUModuleOp kernels,
                                            llvm::StringRef chip) {
   auto fail = [&](llvm::Error error) -> FailureOr<std::string> {
@@ -92,6 +109,7 @@ FailureOr<std::string> tilec::ptx::emitPTX(gpu::GPUModuleOp kernels,
       translateToLLVMIR(kernels, context, **machine);
   if (!module)
     return fail(module.takeError());
+  declareDynamicSharedMemory(**module);
   if (llvm::Error error = optimizeModule(**module, **machine, /*optLevel=*/3))
     return fail(std::move(error));
   llvm::SmallString<0> text;

@@ -95,6 +95,17 @@ mlir::FailureOr<GPUProgram> analyzeGPUProgram(mlir::ModuleOp module);
 /// Storage bytes of one element of a memref: i1 takes a byte.
 uint64_t elementBytes(mlir::Type elementType);
 
+/// The shared memory a CUDA kernel may declare statically; beyond it a
+/// block opts in to dynamic shared memory.
+constexpr uint64_t kMaxStaticSharedBytes = 48 * 1024;
+/// The bytes of `kernel`'s workgroup attributions laid out one after the
+/// other, each at a multiple of 16 bytes.
+uint64_t workgroupBytes(mlir::gpu::GPUFuncOp kernel);
+/// The dynamic shared memory a PTX launch of `kernel` gives it: its
+/// workgroup attributions when they exceed kMaxStaticSharedBytes
+/// (tilec-ptx-dynamic-shared-memory moves them there), else 0.
+uint64_t dynamicSharedBytes(mlir::gpu::GPUFuncOp kernel);
+
 } // namespace tilec::gpuprogram
 
 #endif // TILEC_TARGET_GPU_GPUPROGRAM_H

@@ -54,6 +54,25 @@ def TilecPTXMarkRestrictBuffersPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def TilecPTXDynamicSharedMemoryPass
+    : Pass<"tilec-ptx-dynamic-shared-memory", "::mlir::ModuleOp"> {
+  let summary = "Move workgroup memory above 48 KiB into dynamic shared memory";
+  let description = [{
+    A CUDA kernel declares at most 48 KiB of shared memory statically
+    (ptxas refuses more); beyond that a block gets dynamic shared memory,
+    up to the device's opt-in limit (227 KiB on sm_90), when the launch
+    asks for it. Each gpu.func whose workgroup attributions exceed 48 KiB
+    (the tensor-core tiles of a deep cp.async pipeline) gets them as views
+    (`memref.view`) at 16-byte-aligned offsets of one
+    `gpu.dynamic_shared_memory` buffer, and loses the attributions; the
+    manifest's `dynamic_shared_bytes` (GPUProgram.h, `dynamicSharedBytes`)
+    is their total, which the CUDA runtime opts in to and launches with.
+    Smaller attributions stay static.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TilecPTXLowerBF16MmaPass
     : Pass<"tilec-ptx-lower-bf16-mma", "::mlir::ModuleOp"> {
   let summary = "Lower bf16 nvgpu.mma.sync to nvvm.mma.sync";
