@@ -67,6 +67,12 @@ constexpr double kMmaSpeedup = 10;
 /// subgroup of FMAs does (see `hiding`).
 constexpr double kMmaTilesPerSubgroup = 8;
 
+/// The share of a tensor-core kernel's issue left when it stages its chunks
+/// through registers rather than cp.async: on the H200, 128 x 128 blocks
+/// with chunks of 32 ran at 270 and 290 TFLOP/s (4096^3, 8192^3) with two
+/// register buffers and 298 and 303 with a cp.async pipeline.
+constexpr double kMmaRegisterStagingIssue = 0.93;
+
 /// 32-bit registers of a tensor-core work-item: four accumulators per
 /// instruction tile, its A and B fragments (four and two registers), the
 /// prefetched chunk (two 16-bit elements per register).
@@ -74,10 +80,11 @@ int64_t mmaRegistersPerItem(const OuterProductTiling &tiling) {
   int64_t tilesM = tiling.rows.warp / OuterProductTiling::kMmaM;
   int64_t tilesN = tiling.columns.warp / OuterProductTiling::kMmaN;
   int64_t staged = tiling.chunk * (tiling.rows.block + tiling.columns.block);
+  // cp.async copies without registers.
   int64_t prefetch =
-      tiling.buffers == 2 ? (staged + 2 * tiling.items - 1) /
-                                (2 * tiling.items)
-                          : 0;
+      tiling.buffers == 2 && !tiling.pipeline
+          ? (staged + 2 * tiling.items - 1) / (2 * tiling.items)
+          : 0;
   return 4 * tilesM * tilesN + 4 * tilesM + 2 * tilesN + prefetch +
          kRegisterOverhead;
 }
@@ -92,13 +99,23 @@ int64_t registersPerItem(const OuterProductTiling &tiling) {
          tiling.columns.thread + prefetch + kRegisterOverhead;
 }
 
-/// The work-groups of the tiling one compute unit holds at once.
-double residentGroups(const OuterProductTiling &tiling) {
+/// The work-groups of the tiling one compute unit holds at once: its
+/// registers, its work-items and, for tiles in opted-in shared memory
+/// (above the device's local memory), that memory (a CUDA SM has about the
+/// opt-in limit of one block).
+double residentGroups(const OuterProductTiling &tiling,
+                      const ContractionShape &shape,
+                      const DeviceProfile &device) {
   double items = double(tiling.items);
   double byRegisters = std::floor(
       kGPURegistersPerCU / (items * double(registersPerItem(tiling))));
   double byItems = std::floor(kGPUMaxItemsPerCU / items);
-  return std::max(1.0, std::min(byRegisters, byItems));
+  double resident = std::min(byRegisters, byItems);
+  if (tiling.mma && device.sharedMemOptInBytes > device.localMemBytes)
+    resident = std::min(resident,
+                        std::floor(double(device.sharedMemOptInBytes) /
+                                   double(tiling.localBytes(shape))));
+  return std::max(1.0, resident);
 }
 
 /// The split variants of `schedule` worth ranking: where its work-groups
@@ -195,7 +212,7 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
 
   // The busiest compute unit's rounds of resident work-groups.
   double perUnit = std::ceil(groups / units);
-  double resident = residentGroups(*tiling);
+  double resident = residentGroups(*tiling, shape, device);
   double rounds = std::ceil(perUnit / resident);
   double active = std::min(perUnit, resident);
   // A tensor-core warp issues one mma per instruction tile of its warp
@@ -219,8 +236,10 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
       fmas / (fmas + kFragmentLoadCost * fragments + kStepOverhead);
   double peakFlops = estimatedPeakFlops(device);
   if (tiling->mma) {
-    // A warp's fragments are a few ldmatrix per mma, issued beside them.
-    issue = 1;
+    // A warp's fragments are a few ldmatrix per mma, issued beside them;
+    // staging through registers costs each work-item loads and stores that
+    // cp.async does not.
+    issue = tiling->pipeline ? 1 : kMmaRegisterStagingIssue;
     peakFlops *= kMmaSpeedup;
   }
   double perGroup = flops / groups;
@@ -247,7 +266,8 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
   double dram = kernel.uniqueBytes / peakBytes;
 
   double chunks = std::ceil(steps / double(tiling->chunk));
-  double barriers = chunks * double(tiling->buffers == 2 ? 1 : 2) *
+  double barriers = chunks *
+                    double(tiling->buffers == 2 || tiling->pipeline ? 1 : 2) *
                     rounds * kGPUBarrierCycles / clock;
   double seconds =
       overlapped({compute, local, l2, dram}) + barriers + kLaunchSeconds;
@@ -267,8 +287,11 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
 
 /// The tensor-core schedules of a contraction that takes them: warp tiles
 /// of 64 x 64, 32 x 64 and 64 x 32 (CUTLASS's sm_80 shapes) in blocks of
-/// 2 x 2, 2 x 1, 1 x 2 and 2 x 4 warps, chunks of 32 copied as 16-byte
-/// vectors into two buffers.
+/// 2 x 2, 2 x 1, 1 x 2, 2 x 4 and 4 x 2 warps, chunks of 32 copied as
+/// 16-byte vectors through registers into two buffers, and, where both
+/// operands come in aligned 16-byte runs, chunks of 32 and 64 in cp.async
+/// pipelines of 3 and 4 buffers (the best on the H200: 128 x 256 blocks,
+/// chunks of 64, 3 buffers in 153 KiB of opted-in shared memory).
 static void addMmaCandidates(const KernelModel &kernel,
                              const DeviceProfile &device,
                              const std::vector<std::vector<int64_t>> &orders,
@@ -276,21 +299,31 @@ static void addMmaCandidates(const KernelModel &kernel,
   unsigned n = kernel.parallelExtents.size();
   const std::pair<int64_t, int64_t> warps[] = {{64, 64}, {32, 64}, {64, 32}};
   const std::pair<int64_t, int64_t> layouts[] = {{2, 2}, {2, 1}, {1, 2},
-                                                 {2, 4}};
+                                                 {2, 4}, {4, 2}};
+  // (pipeline, chunk); pipeline 0: two register buffers.
+  const std::pair<int64_t, int64_t> stagings[] = {
+      {0, 32}, {3, 32}, {4, 32}, {3, 64}, {4, 64}};
+  int64_t steps = (kernel.contraction->reduction + 15) / 16 * 16;
   for (const std::vector<int64_t> &order : orders)
     for (auto [warpRows, warpColumns] : warps)
-      for (auto [rowWarps, columnWarps] : layouts) {
-        int64_t steps = (kernel.contraction->reduction + 15) / 16 * 16;
-        KernelSchedule schedule = outerProductSchedule(
-            n, order, {warpRows, warpColumns}, {warpRows / 8, warpColumns / 4},
-            {rowWarps, columnWarps}, std::min<int64_t>(32, steps));
-        schedule.vector = 8;
-        schedule.mma = 1;
-        if (!legalOuterProductTiling(kernel, schedule, device))
-          continue;
-        add(schedule);
-        addSplits(kernel, device, schedule, add);
-      }
+      for (auto [rowWarps, columnWarps] : layouts)
+        for (auto [pipeline, chunk] : stagings) {
+          if (chunk > steps && chunk != 32)
+            continue;
+          KernelSchedule schedule = outerProductSchedule(
+              n, order, {warpRows, warpColumns},
+              {warpRows / 8, warpColumns / 4}, {rowWarps, columnWarps},
+              std::min(chunk, steps));
+          schedule.vector = 8;
+          schedule.mma = 1;
+          schedule.pipeline = pipeline;
+          if (pipeline)
+            schedule.buffers = 1;
+          if (!legalOuterProductTiling(kernel, schedule, device))
+            continue;
+          add(schedule);
+          addSplits(kernel, device, schedule, add);
+        }
 }
 
 void schedule::addOuterProductCandidates(

@@ -369,6 +369,15 @@ TEST_CASE("16-bit matmuls take tensor cores on a CUDA device of sm_80 on",
     CHECK(best.mma == 1);
     CHECK(best.vector == 8);
     CHECK(best.block[2] % 16 == 0);
+    // With the H200's opt-in shared memory: the cp.async pipeline that ran
+    // fastest there, 128 x 256 blocks, chunks of 64, 3 buffers (153 KiB).
+    DeviceProfile optIn = h200;
+    optIn.sharedMemOptInBytes = 232448;
+    KernelSchedule deep = chooseDefaultGPUSchedule(big.model, optIn);
+    INFO(deep.str());
+    CHECK(deep.pipeline == 3);
+    CHECK(deep.block == std::vector<int64_t>{128, 256, 64});
+    CHECK(deep.warp == std::vector<int64_t>{64, 64});
     // No tensor cores below sm_80 (nor on OpenCL, which has no compute
     // capability): the SIMT outer product.
     DeviceProfile turing = h200;
