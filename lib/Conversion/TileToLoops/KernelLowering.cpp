@@ -48,6 +48,18 @@ FailureOr<Scalar> KernelLowering::readValue(OpBuilder &b, Location loc, Value v,
   return cell;
 }
 
+bool KernelLowering::readReduces(Value v) const {
+  if (bufferOf(v))
+    return false;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<tile::ContractOp>(def))
+    return true;
+  return llvm::any_of(def->getOperands(),
+                      [&](Value operand) { return readReduces(operand); });
+}
+
 bool KernelLowering::isVisibleAt(Value value, OpBuilder &b) {
   Operation *def = value.getDefiningOp();
   if (!def || def->getBlock() != b.getInsertionBlock())
@@ -60,14 +72,26 @@ FailureOr<Scalar> KernelLowering::computeAt(OpBuilder &b, Location loc,
                                             Operation *op, AffineMap map,
                                             ValueRange dims) {
   if (isElementwiseOp(op)) {
-    SmallVector<Scalar> args;
-    for (Value operand : op->getOperands()) {
+    // Operands that reduce first: the reduction then comes before the
+    // other operands' loads (`W - lr * dW` loads W after summing dW), so
+    // that a nest holds nothing but pure values before its reduction, the
+    // form the GPU tilings match (ContractionNest.h), and those loads are
+    // not live across it.
+    unsigned count = op->getNumOperands();
+    SmallVector<unsigned> order;
+    for (bool reduces : {true, false})
+      for (unsigned i = 0; i < count; ++i)
+        if (readReduces(op->getOperand(i)) == reduces)
+          order.push_back(i);
+    SmallVector<Scalar> args(count);
+    for (unsigned i : order) {
+      Value operand = op->getOperand(i);
       auto operandType = cast<RankedTensorType>(operand.getType());
       FailureOr<Scalar> s =
           readValue(b, loc, operand, broadcastMap(map, operandType), dims);
       if (failed(s))
         return failure();
-      args.push_back(*s);
+      args[i] = *s;
     }
     FailureOr<Scalar> r = emitElementwiseScalar(b, op, args);
     if (failed(r))

@@ -111,6 +111,10 @@ public:
   mlir::FailureOr<Scalar> readValue(mlir::OpBuilder &b, mlir::Location loc,
                                     mlir::Value v, mlir::AffineMap map,
                                     mlir::ValueRange dims);
+  /// Whether reading `v` computes a contraction's reduction there (`v` or
+  /// an inlined value it is computed from is a contraction without a
+  /// buffer).
+  bool readReduces(mlir::Value v) const;
   /// The element of the result of `op` at `map(dims)`, computed from its
   /// operands (never from its own buffer).
   mlir::FailureOr<Scalar> computeAt(mlir::OpBuilder &b, mlir::Location loc,
