@@ -56,20 +56,34 @@ struct LoopGroup {
 };
 
 /// The band's loops grouped: each run of loops that one operand alone
-/// reads, and every other loop alone. std::nullopt unless each operand's
-/// free loops form one run and something is to be coalesced.
+/// reads, and every other loop alone; a loop of one iteration (whatever
+/// reads it: its index is always 0) joins the run before it, or the first.
+/// std::nullopt unless each operand's free loops form one run and
+/// something is to be coalesced.
 std::optional<SmallVector<LoopGroup>> groupBand(const ContractionNest &nest) {
   SmallVector<LoopGroup> groups;
   SmallVector<BandRole> groupRoles;
+  SmallVector<AffineForOp> leadingUnits;
   for (auto [loop, role] : llvm::zip(nest.band, nest.roles)) {
+    if (AffineForOp(loop).getConstantUpperBound() == 1) {
+      if (groups.empty())
+        leadingUnits.push_back(loop);
+      else
+        groups.back().loops.push_back(loop);
+      continue;
+    }
     bool free = role == BandRole::Free0 || role == BandRole::Free1;
     if (free && !groupRoles.empty() && groupRoles.back() == role) {
       groups.back().loops.push_back(loop);
       continue;
     }
-    groups.push_back({{loop}});
+    groups.push_back({leadingUnits});
+    groups.back().loops.push_back(loop);
+    leadingUnits.clear();
     groupRoles.push_back(role);
   }
+  if (!leadingUnits.empty())
+    return std::nullopt;
   bool coalesces = nest.reductionChain.size() > 1;
   for (BandRole side : {BandRole::Free0, BandRole::Free1}) {
     if (llvm::count(groupRoles, side) != 1)

@@ -103,3 +103,50 @@ func.func @untouched(%a: memref<4x6xf32>, %b: memref<6x5xf32>, %c: memref<4x5xf3
   } {tilec.kernel = "scheduled", tilec.schedule = #tilec.schedule<block = [4, 2, 8]>}
   return
 }
+
+// -----
+
+// A filter gradient with its SGD update (conv1 of a one-channel image):
+// ky and kx are read by the image alone, ci is a loop of one iteration that
+// no operand reads, co the gradient's. The unit loop joins the run before
+// it, so ky, kx, ci become one loop of 9 rows and n, y, x one reduction of
+// 144; the old weight's load stays after the reduction.
+// CHECK-LABEL: func.func @filter_grad(
+// CHECK:      affine.for %[[P:.+]] = 0 to 9 {
+// CHECK-NEXT:   affine.for %[[CO:.+]] = 0 to 16 {
+// CHECK:          affine.for %{{.+}} = 0 to 144 iter_args
+// CHECK:          affine.load %arg2[%[[P]] floordiv 3, %[[P]] mod 3, 0, %[[CO]]]
+// CHECK:          arith.subf
+// CHECK:          affine.store %{{.+}}, %arg3[%[[P]] floordiv 3, %[[P]] mod 3, 0, %[[CO]]]
+// CPU-LABEL: func.func @filter_grad(
+// CPU-COUNT-4: affine.for %{{.+}} = 0 to
+func.func @filter_grad(%in: memref<4x8x8x1xf32>, %dy: memref<4x6x6x16xf32>, %w: memref<3x3x1x16xf32>, %out: memref<3x3x1x16xf32>) {
+  affine.for %ky = 0 to 3 {
+    affine.for %kx = 0 to 3 {
+      affine.for %ci = 0 to 1 {
+        affine.for %co = 0 to 16 {
+          %zero = arith.constant 0.0 : f32
+          %s0 = affine.for %n = 0 to 4 iter_args(%a0 = %zero) -> (f32) {
+            %s1 = affine.for %y = 0 to 6 iter_args(%a1 = %a0) -> (f32) {
+              %s2 = affine.for %x = 0 to 6 iter_args(%a2 = %a1) -> (f32) {
+                %i = affine.load %in[%n, %ky + %y, %kx + %x, 0] : memref<4x8x8x1xf32>
+                %g = affine.load %dy[%n, %y, %x, %co] : memref<4x6x6x16xf32>
+                %p = arith.mulf %i, %g : f32
+                %q = arith.addf %a2, %p : f32
+                affine.yield %q : f32
+              }
+              affine.yield %s2 : f32
+            }
+            affine.yield %s1 : f32
+          }
+          %old = affine.load %w[%ky, %kx, %ci, %co] : memref<3x3x1x16xf32>
+          %c = arith.constant 0.01 : f32
+          %step = arith.mulf %s0, %c : f32
+          %new = arith.subf %old, %step : f32
+          affine.store %new, %out[%ky, %kx, %ci, %co] : memref<3x3x1x16xf32>
+        }
+      }
+    }
+  } {tilec.fingerprint = "00000000000000ab", tilec.kernel = "filter_grad"}
+  return
+}
