@@ -2,8 +2,8 @@
 # Compiles here, for the H200 (its facts from bench/gpu/h200-devices.json),
 # what the GPU machine runs without the compiler (docs/training.md):
 #   - the training steps of bench/train at their benchmark batch sizes, for
-#     OpenCL and Vulkan (train_bench.py --artefacts times them there with
-#     tilec-run --train against PyTorch CUDA);
+#     OpenCL, Vulkan and PTX (train_bench.py --artefacts times them there
+#     with tilec-run --train against PyTorch CUDA);
 #   - gradient programs of the zoo (the small CNN, MobileNet and ResNet-18 at
 #     reduced sizes, tilec grad --vjp) with the interpreter's outputs on
 #     inputs of a fixed seed, which tilec-run --expect compares with there.
@@ -32,6 +32,9 @@ for entry in "${steps[@]}"; do
   # shellcheck disable=SC2086
   "$tilec" "$here/$model.tile" $defines --target=spirv --devices-from="$devices" \
     --device=vulkan:nvidia:nvidia-h200:0 -o "$out/steps/$model.spv"
+  # shellcheck disable=SC2086
+  "$tilec" "$here/$model.tile" $defines --target=ptx --devices-from="$devices" \
+    --device=cuda:nvidia:nvidia-h200:0 -o "$out/steps/$model.ptx"
   echo "bundle.sh: step $model"
 done
 
@@ -51,6 +54,8 @@ for entry in "${grads[@]}"; do
     --device=opencl:nvidia:nvidia-h200:0 -o "$out/grads/$name.cl"
   "$tilec" "$out/grads/$name.tile" --target=spirv --devices-from="$devices" \
     --device=vulkan:nvidia:nvidia-h200:0 -o "$out/grads/$name.spv"
+  "$tilec" "$out/grads/$name.tile" --target=ptx --devices-from="$devices" \
+    --device=cuda:nvidia:nvidia-h200:0 -o "$out/grads/$name.ptx"
   echo "bundle.sh: gradients of $name"
 done
 du -sh "$out"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Training speed: `tilec train` against the same training in PyTorch.
 
-    train_bench.py --tilec PATH --target llvm-x86|opencl|spirv [--device D]
+    train_bench.py --tilec PATH --target llvm-x86|opencl|spirv|ptx [--device D]
                    [--models resnet,mlp,cnn] [--rows N | --rows M=N,...]
                    [--threads 2] [--cuda [--no-torch-cpu]] [--channels-last]
                    [--profile] [--check-step] [--data DIR] [--seed S]
@@ -365,7 +365,7 @@ def torch_note(mode, args):
 # ---------------------------------------------------------------------------
 # tilec
 
-ARTEFACT_EXT = {"opencl": ".cl", "spirv": ".spv"}
+ARTEFACT_EXT = {"opencl": ".cl", "spirv": ".spv", "ptx": ".ptx"}
 
 
 def artefact(args, model):
@@ -634,7 +634,7 @@ def main():
     parser.add_argument("--tilec", default=os.path.join(ROOT, "build", "bin",
                                                         "tilec"))
     parser.add_argument("--target", required=True,
-                        choices=["llvm-x86", "opencl", "spirv"])
+                        choices=["llvm-x86", "opencl", "spirv", "ptx"])
     parser.add_argument("--device", help="tilec's --device")
     parser.add_argument("--models", default="resnet,mlp,cnn")
     parser.add_argument("--rows", help="N for every model, or "
@@ -676,7 +676,7 @@ def main():
     if bool(args.tilec_run) != bool(args.artefacts):
         parser.error("--tilec-run and --artefacts go together")
     if args.tilec_run and args.target == "llvm-x86":
-        parser.error("--tilec-run is for opencl and spirv artefacts")
+        parser.error("--tilec-run is for opencl, spirv and ptx artefacts")
     args.compile_times = {}
     if args.artefacts:
         path = os.path.join(args.artefacts, "compile_seconds.json")
