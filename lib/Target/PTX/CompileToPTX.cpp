@@ -13,6 +13,7 @@
 
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Pipelines/Pipelines.h"
+#include "tilec/Target/StageTiming.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -66,6 +67,8 @@ FailureOr<Lowered> lowerClone(ModuleOp module) {
   Lowered lowered{OwningOpRef<ModuleOp>(module.clone()), {}};
   PassManager pm(module.getContext());
   buildGPUToNVVMPipeline(pm);
+  TimedStage stage("NVVM level");
+  stage.timePasses(pm);
   if (failed(pm.run(*lowered.module)))
     return failure();
   auto modules = lowered.module->getOps<gpu::GPUModuleOp>();

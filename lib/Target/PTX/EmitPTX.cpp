@@ -17,6 +17,8 @@
 #include "tilec/Target/LLVM/CodeGen.h"
 #include "tilec/Target/PTX/PTXTarget.h"
 
+#include "tilec/Target/StageTiming.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 #include "llvm/IR/LLVMContext.h"
@@ -28,6 +30,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <mutex>
+#include <optional>
 
 extern "C" {
 void LLVMInitializeNVPTXTargetInfo();
@@ -105,13 +108,17 @@ FailureOr<std::string> tilec::ptx::emitPTX(gpu::GPUModuleOp kernels,
   if (!machine)
     return fail(machine.takeError());
   llvm::LLVMContext context;
+  std::optional<TimedStage> stage;
+  stage.emplace("LLVM IR");
   llvm::Expected<std::unique_ptr<llvm::Module>> module =
       translateToLLVMIR(kernels, context, **machine);
   if (!module)
     return fail(module.takeError());
   declareDynamicSharedMemory(**module);
+  stage.emplace("LLVM -O3");
   if (llvm::Error error = optimizeModule(**module, **machine, /*optLevel=*/3))
     return fail(std::move(error));
+  stage.emplace("NVPTX");
   llvm::SmallString<0> text;
   llvm::raw_svector_ostream os(text);
   if (llvm::Error error = emitMachineCode(**module, **machine,
