@@ -9,8 +9,9 @@
 # TILEC_GPU_TARGETS="opencl spirv ptx" (the default) picks the targets; the
 # device check takes the same list. "ptx-h200" is PTX compiled for the H200's
 # CUDA device (bench/gpu/h200-devices.json) rather than for no device: its
-# cost model's schedules (outer products, tensor cores), with the
-# tensor-core programs of test/Target/PTX/Inputs/mma-*.tile beside the corpus.
+# cost model's schedules (outer products, tensor cores, warp shuffles), with
+# the programs of test/Target/PTX/Inputs/mma-*.tile (tensor cores) and
+# rows-*.tile (row reductions) beside the corpus.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
@@ -27,7 +28,8 @@ for bundle in ${TILEC_GPU_TARGETS:-opencl spirv ptx}; do
     target=ptx
     args+=("--compile-arg=--devices-from=$root/bench/gpu/h200-devices.json"
            "--compile-arg=--device=cuda:nvidia:nvidia-h200:0")
-    programs+=("$root"/test/Target/PTX/Inputs/mma-*.tile)
+    programs+=("$root"/test/Target/PTX/Inputs/mma-*.tile
+               "$root"/test/Target/PTX/Inputs/rows-*.tile)
   fi
   rm -rf "$out/$bundle"
   "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target "${args[@]}" \

@@ -89,6 +89,10 @@ struct RowPlan {
   /// One workgroup-memory scratch row per reduction step, in step order:
   /// memref<items x T>.
   llvm::SmallVector<mlir::MemRefType> scratch;
+  /// Lanes that reduce 32-bit values among themselves by shuffles, without
+  /// memory or barriers (a CUDA device's warp, or the whole work-group when
+  /// smaller); 0: the tree in scratch memory alone.
+  int64_t shuffleLanes = 0;
 };
 
 /// A kernel nest and how it runs on the grid.

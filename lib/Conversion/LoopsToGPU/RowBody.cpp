@@ -196,7 +196,64 @@ private:
                                    .getResult()
                              : next;
     }
-    // The work-group's partial results, halved per level.
+    Value total =
+        rows.shuffleLanes && accumulator.getType().getIntOrFloatBitWidth() == 32
+            ? reduceByShuffles(step, accumulator, scratch)
+            : reduceInTree(step, accumulator, scratch);
+    Value start = mapping.lookupOrDefault(loop.getInits()[0]);
+    mapping.map(loop.getResult(0), combine(step.aggregate, start, total));
+  }
+
+  /// The butterfly of `value` over `lanes` neighbouring lanes (a power of
+  /// two up to the warp): every lane ends with all of theirs combined.
+  Value butterfly(const RowStep &step, Value value, int64_t lanes) {
+    for (int64_t offset = lanes / 2; offset >= 1; offset /= 2) {
+      Value theirs = gpu::ShuffleOp::create(
+                         b, loc, value, int32Constant(offset),
+                         int32Constant(rows.shuffleLanes),
+                         gpu::ShuffleMode::XOR)
+                         .getShuffleResult();
+      value = combine(step.aggregate, value, theirs);
+    }
+    return value;
+  }
+
+  Value int32Constant(int64_t value) {
+    return arith::ConstantIntOp::create(b, loc, value, 32);
+  }
+
+  /// The work-group's reduction by shuffles within each warp, then (for
+  /// several warps) one partial per warp through `scratch` and one
+  /// barrier, and the partials by shuffles again in every warp; every
+  /// work-item ends with the total.
+  Value reduceByShuffles(const RowStep &step, Value accumulator,
+                         Value scratch) {
+    int64_t warp = rows.shuffleLanes;
+    Value total = butterfly(step, accumulator, warp);
+    int64_t warps = rows.items / warp;
+    if (warps == 1)
+      return total;
+    Value inWarp = arith::RemUIOp::create(b, loc, lane, constant(warp));
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        inWarp, constant(0));
+    auto leader = scf::IfOp::create(b, loc, first, false);
+    {
+      OpBuilder::InsertionGuard keep(b);
+      b.setInsertionPoint(leader.thenBlock()->getTerminator());
+      Value which = arith::DivUIOp::create(b, loc, lane, constant(warp));
+      memref::StoreOp::create(b, loc, total, scratch, ValueRange{which});
+    }
+    gpu::BarrierOp::create(b, loc);
+    // Lane l takes partial l % warps: every aligned run of `warps` lanes
+    // holds all of them, so its butterfly gives each lane the total.
+    Value slot = arith::RemUIOp::create(b, loc, inWarp, constant(warps));
+    Value partial = memref::LoadOp::create(b, loc, scratch, ValueRange{slot});
+    return butterfly(step, partial, warps);
+  }
+
+  /// The work-group's reduction as a tree in `scratch`, halved per level
+  /// with a barrier between levels.
+  Value reduceInTree(const RowStep &step, Value accumulator, Value scratch) {
     memref::StoreOp::create(b, loc, accumulator, scratch, ValueRange{lane});
     gpu::BarrierOp::create(b, loc);
     for (int64_t half = rows.items / 2; half >= 1; half /= 2) {
@@ -215,9 +272,7 @@ private:
       }
       gpu::BarrierOp::create(b, loc);
     }
-    Value total = memref::LoadOp::create(b, loc, scratch, ValueRange{constant(0)});
-    Value start = mapping.lookupOrDefault(loop.getInits()[0]);
-    mapping.map(loop.getResult(0), combine(step.aggregate, start, total));
+    return memref::LoadOp::create(b, loc, scratch, ValueRange{constant(0)});
   }
 
   KernelPlan &plan;

@@ -20,8 +20,9 @@ namespace tilec {
 /// work-item's columns unrolled: a columns loop as its body per column (the
 /// stores of a column past the row's end skipped), a reduction as the
 /// work-item's partial result then a tree over the work-group in its
-/// scratch row of `scratch` (barriers between levels), row scalars as they
-/// are. Values of the kernel's private buffers are passed along in
+/// scratch row of `scratch` (barriers between levels), or, on a CUDA
+/// device, shuffles within each warp and one barrier between warps (32-bit
+/// values), row scalars as they are. Values of the kernel's private buffers are passed along in
 /// registers; inputs loaded twice at one place are loaded once.
 void emitRowBody(KernelPlan &plan, mlir::OpBuilder &b,
                  mlir::IRMapping &mapping, mlir::ValueRange scratch);

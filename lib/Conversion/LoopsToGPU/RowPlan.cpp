@@ -73,6 +73,11 @@ LogicalResult tilec::planRows(KernelPlan &plan,
   rows.nest = *nest;
   rows.items = items;
   rows.perItem = perItem;
+  // CUDA's warps are 32 lanes with shfl.sync (PTX); elsewhere subgroup
+  // shuffles are an extension the kernels do not assume.
+  constexpr int64_t kCudaWarp = 32;
+  if (target.computeCapability > 0)
+    rows.shuffleLanes = std::min(items, kCudaWarp);
   auto workgroup = gpu::AddressSpaceAttr::get(plan.root.getContext(),
                                               gpu::AddressSpace::Workgroup);
   int64_t scratchBytes = 0;
