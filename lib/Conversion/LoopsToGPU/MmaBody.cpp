@@ -194,37 +194,38 @@ private:
     return vector::FromElementsOp::create(b, loc, slotType(), elements);
   }
 
-  /// Slots past the tile in a partial last round load the last one again,
-  /// which storeChunk does not store.
-  ChunkValues loadChunk(const Side &side, Value chunkStart,
-                        int64_t steps) override {
-    ChunkValues values;
+  /// `body(line, position)` for each slot of the work-item, round by
+  /// round; slots past the tile in a partial last round take the last one
+  /// again (a load or copy may repeat it; storeChunk guards its stores).
+  template <typename Body>
+  void forEachSlot(const Side &side, Body body) {
     auto [count, partial] = rounds(side);
     int64_t perLine = lineLength(side) / tiling.vector;
     for (int64_t round = 0; round < count; ++round) {
       Value slot = slotOf(round);
       if (partial && round + 1 == count)
         slot = min(slot, slots(side) - 1);
-      values.push_back(loadSlot(side, chunkStart, steps, div(slot, perLine),
-                                rem(slot, perLine)));
+      body(div(slot, perLine), rem(slot, perLine));
     }
+  }
+
+  ChunkValues loadChunk(const Side &side, Value chunkStart,
+                        int64_t steps) override {
+    ChunkValues values;
+    forEachSlot(side, [&](Value line, Value position) {
+      values.push_back(loadSlot(side, chunkStart, steps, line, position));
+    });
     return values;
   }
 
   /// One 16-byte cp.async per slot, bypassing L1 (the tiles are read
   /// once per work-group); a slot past the reduction copies nothing and
-  /// is zero-filled. Slots past the tile in a partial last round copy the
-  /// last one again: the same bytes to the same place.
+  /// is zero-filled. A repeated last slot copies the same bytes to the same
+  /// place.
   void copyChunkAsync(const Side &side, Value chunkStart, int64_t steps,
                       Value buffer, SmallVector<Value> &tokens) override {
-    auto [count, partial] = rounds(side);
-    int64_t perLine = lineLength(side) / tiling.vector;
-    for (int64_t round = 0; round < count; ++round) {
-      Value slot = slotOf(round);
-      if (partial && round + 1 == count)
-        slot = min(slot, slots(side) - 1);
-      Value line = div(slot, perLine);
-      Value along = mul(rem(slot, perLine), tiling.vector);
+    forEachSlot(side, [&](Value line, Value position) {
+      Value along = mul(position, tiling.vector);
       SlotSource source = slotSource(side, chunkStart, steps, line, along);
       Value copied;
       if (source.inside)
@@ -234,7 +235,7 @@ private:
           b, loc, side.tile, ValueRange{buffer, line, along}, memrefOf(side),
           source.indices, b.getIndexAttr(tiling.vector), copied,
           b.getUnitAttr()));
-    }
+    });
   }
 
   void storeChunk(const Side &side, const ChunkValues &values,
