@@ -1,6 +1,7 @@
 // tilec-pipeline-llvm takes the loop level to the LLVM dialect: bare
 // pointers for memrefs, the outer parallel loop as an OpenMP loop (or plain
-// loops with parallel=false), math as intrinsics or libm calls.
+// loops with parallel=false), exp of f32 as arithmetic (fma), the other
+// math as intrinsics or libm calls.
 // RUN: tilec-opt %s --tilec-pipeline-llvm | FileCheck %s
 // RUN: tilec-opt %s '--tilec-pipeline-llvm=parallel=false' \
 // RUN:   | FileCheck %s --check-prefix=SERIAL
@@ -9,12 +10,14 @@
 // CHECK-SAME: !llvm.ptr {llvm.noalias}
 // CHECK: omp.parallel
 // CHECK: omp.wsloop
-// CHECK: llvm.intr.exp
+// CHECK-NOT: llvm.intr.exp
+// CHECK: llvm.intr.fma
+// CHECK-NOT: llvm.intr.exp
 // CHECK: llvm.call @atanhf
 
 // SERIAL-LABEL: llvm.func @f(
 // SERIAL-NOT: omp.
-// SERIAL: llvm.intr.exp
+// SERIAL: llvm.intr.fma
 func.func @f(%X: memref<16x8xf32> {llvm.noalias}, %Y: memref<16x8xf32> {llvm.noalias}) {
   affine.for %i = 0 to 16 {
     affine.for %j = 0 to 8 {

@@ -2,7 +2,8 @@
 // (the C ABI of model.h), the outer parallel loop forks OpenMP threads, and
 // --no-parallel keeps it serial. The kernel is vectorised by its default
 // CPU schedule (the loop vectoriser is off: lib/Target/LLVM/Translate.cpp
-// says why), with a multiply LLVM may fuse and exp on whole vectors.
+// says why), with a multiply LLVM may fuse and exp computed on whole
+// vectors (tilec-cpu-inline-vector-math: no call, fma and roundeven).
 // RUN: tilec-translate --tilec-to-llvmir -O2 %s | FileCheck %s
 // RUN: tilec-translate --tilec-to-llvmir -O3 --no-parallel --cpu=x86-64-v3 %s \
 // RUN:   | FileCheck %s --check-prefix=SERIAL
@@ -15,7 +16,10 @@
 // SERIAL-LABEL: define void @main(
 // SERIAL-NOT: __kmpc
 // SERIAL: fmul contract <{{[0-9]+}} x float>
-// SERIAL: @llvm.exp.v{{[0-9]+}}f32
+// SERIAL-NOT: @llvm.exp
+// SERIAL: @llvm.roundeven.v{{[0-9]+}}f32
+// SERIAL: @llvm.fma.v{{[0-9]+}}f32
+// SERIAL-NOT: @llvm.exp
 
 // -O0 runs no LLVM optimisation: no attributes inferred on the arguments
 // (-O2 adds readonly, writeonly and captures(none)).

@@ -12,8 +12,9 @@
 
 #include "tilec/Target/GPU/Passes.h"
 
-#include "F32Math.h"
 #include "F64Math.h"
+
+#include "tilec/Target/Math/F32Math.h"
 
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 

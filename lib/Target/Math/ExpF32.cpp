@@ -1,8 +1,9 @@
 //===- ExpF32.cpp - exp of f32 in f32 arithmetic --------------------------===//
 //
-// Softmax, sigmoid and GELU spend their time in exp, and computing it in f64
-// (as the other functions are) makes them compute-bound on GPUs whose f64
-// rate is low, and slow even on an H200. In f32: x = k ln2 + r with
+// Softmax, sigmoid and GELU spend their time in exp. Computing it in f64 (as
+// the GPU targets compute the other functions) makes them compute-bound on
+// GPUs whose f64 rate is low, and a libm call per element keeps the CPU's
+// loops scalar. In f32: x = k ln2 + r with
 // k = roundeven(x / ln2) and |r| <= ln2 / 2, r from Cody-Waite (kLn2Hi has
 // 15 significant bits, so k * kLn2Hi is exact for |k| <= 2^8); then e^r by
 // its Taylor polynomial to r^7 / 7! (the next term is below 2^-27 relative,
@@ -10,11 +11,12 @@
 // 2^k e^r with 2^k applied as two exact powers of two (k reaches -150).
 // The error is below 2 ulps, inside the 3 that the interpreter's bound
 // grants exp (OpenCL 1.2's accuracy); C's results at the edges: +inf above
-// 88.72284, +0 below -103.97208, NaN kept.
+// 88.72284, +0 below -103.97208, NaN kept. Every op works lane-wise, so the
+// same code serves a scalar and a vector.
 //
 //===----------------------------------------------------------------------===//
 
-#include "F32Math.h"
+#include "tilec/Target/Math/F32Math.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -36,14 +38,18 @@ constexpr float kUnderflow = -103.97208404541015625f;
 constexpr float kTaylor[] = {1.0f / 5040, 1.0f / 720, 1.0f / 120, 1.0f / 24,
                              1.0f / 6,    0.5f,       1.0f,       1.0f};
 
+/// Builds ops on values shaped as `like` (an f32 or a vector of f32): its
+/// constants are splats of that shape, its integers i32 of that shape.
 class F32Builder {
 public:
-  F32Builder(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+  F32Builder(OpBuilder &b, Location loc, Type like)
+      : b(b), loc(loc), f32Type(like),
+        i32Type(shaped(like, b.getI32Type())) {}
   Value c(float value) {
-    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
+    return constant(f32Type, b.getF32FloatAttr(value));
   }
   Value ci(int32_t value) {
-    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
+    return constant(i32Type, b.getI32IntegerAttr(value));
   }
   Value fma(Value x, Value y, Value z) {
     return math::FmaOp::create(b, loc, x, y, z);
@@ -59,20 +65,32 @@ public:
   Value powerOfTwo(Value n) {
     Value biased = arith::AddIOp::create(b, loc, n, ci(127));
     Value bits = arith::ShLIOp::create(b, loc, biased, ci(23));
-    return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+    return arith::BitcastOp::create(b, loc, f32Type, bits);
   }
-  Value toI32(Value x) {
-    return arith::FPToSIOp::create(b, loc, b.getI32Type(), x);
+  Value toI32(Value x) { return arith::FPToSIOp::create(b, loc, i32Type, x); }
+
+private:
+  static Type shaped(Type like, Type element) {
+    if (auto vector = dyn_cast<VectorType>(like))
+      return vector.clone(element);
+    return element;
+  }
+  Value constant(Type type, TypedAttr scalar) {
+    if (auto vector = dyn_cast<VectorType>(type))
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(vector, Attribute(scalar)));
+    return arith::ConstantOp::create(b, loc, scalar);
   }
 
   OpBuilder &b;
   Location loc;
+  Type f32Type, i32Type;
 };
 
 } // namespace
 
 Value tilec::f32math::buildExp(OpBuilder &builder, Location loc, Value x) {
-  F32Builder b(builder, loc);
+  F32Builder b(builder, loc, x.getType());
   // Clamped so that k stays in [-150, 128]; the edges are selected below.
   Value clamped = b.select(b.cmp(arith::CmpFPredicate::OGT, x, b.c(kOverflow)),
                            b.c(kOverflow), x);
