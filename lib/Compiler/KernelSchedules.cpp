@@ -48,9 +48,12 @@ void setGPUDefaults(mlir::func::FuncOp func, const DeviceProfile &profile) {
 }
 
 /// The CPU default-schedule pass, as the llvm-x86 pipeline runs it for the
-/// host; kernels of a form the CPU passes cannot tile keep no schedule.
+/// host, after the transpositions that pipeline makes first (they decide
+/// whether a kernel vectorises); kernels of a form the CPU passes cannot
+/// tile keep no schedule.
 llvm::Error setCPUDefaults(mlir::ModuleOp module) {
   mlir::PassManager pm(module.getContext());
+  pm.addNestedPass<mlir::func::FuncOp>(createTransposeLaneOperandsPass());
   pm.addNestedPass<mlir::func::FuncOp>(createCPUDefaultSchedulePass());
   if (mlir::failed(pm.run(module)))
     return inputError();

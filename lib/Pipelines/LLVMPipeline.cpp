@@ -56,6 +56,10 @@ static void addPerFunction(OpPassManager &pm, Passes... passes) {
 
 void tilec::buildLoopsToLLVMPipeline(OpPassManager &pm,
                                      const LoopsToLLVMOptions &options) {
+  // Operands whose layout alone keeps a kernel scalar get a transposed
+  // copy (a kernel of its own), before kernels are outlined.
+  if (options.schedule)
+    pm.addNestedPass<func::FuncOp>(createTransposeLaneOperandsPass());
   // Kernels first become functions, once per distinct kernel, so that all
   // that follows (scheduling included) is done once per distinct kernel and
   // on several threads.

@@ -70,25 +70,17 @@ std::optional<int64_t> laneStride(AffineExpr expr, ArrayRef<unsigned> laneDims,
 /// contiguous memref, one element per lane, or not at all.
 bool isLaneAccess(AffineMap map, ValueRange operands, Value memref,
                   Value lane) {
-  SmallVector<unsigned> laneDims;
-  for (auto [i, operand] : llvm::enumerate(operands)) {
-    if (operand != lane)
-      continue;
-    if (i >= map.getNumDims())
-      return false; // The lane as a symbol: no stride to reason about.
-    laneDims.push_back(i);
-  }
   auto type = cast<MemRefType>(memref.getType());
-  if (map.getNumResults() == 0 || !type.getLayout().isIdentity() || !isScalar(type.getElementType()) ||
-      type.getElementType().isIndex())
+  if (map.getNumResults() == 0 || !type.getLayout().isIdentity() ||
+      !isScalar(type.getElementType()) || type.getElementType().isIndex())
     return false;
-  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
-    std::optional<int64_t> stride =
-        laneStride(expr, laneDims, map.getNumDims(), map.getNumSymbols());
-    int64_t wanted = i + 1 == map.getNumResults() ? 1 : 0;
-    if (!stride || *stride != wanted)
+  std::optional<SmallVector<int64_t>> strides =
+      laneStrides(map, operands, lane);
+  if (!strides)
+    return false;
+  for (auto [i, stride] : llvm::enumerate(*strides))
+    if (stride != (i + 1 == strides->size() ? 1 : 0))
       return false;
-  }
   return true;
 }
 
@@ -225,6 +217,28 @@ unsigned reductionDepthOf(Block *body) {
 
 /// The operands of `exprs` (over `numDims` dims, then symbols) that some
 /// expression reads.
+std::optional<SmallVector<int64_t>>
+tilec::transforms::laneStrides(AffineMap map, ValueRange operands,
+                               Value lane) {
+  SmallVector<unsigned> laneDims;
+  for (auto [i, operand] : llvm::enumerate(operands)) {
+    if (operand != lane)
+      continue;
+    if (i >= map.getNumDims())
+      return std::nullopt; // The lane as a symbol: no stride to reason about.
+    laneDims.push_back(i);
+  }
+  SmallVector<int64_t> strides;
+  for (AffineExpr expr : map.getResults()) {
+    std::optional<int64_t> stride =
+        laneStride(expr, laneDims, map.getNumDims(), map.getNumSymbols());
+    if (!stride)
+      return std::nullopt;
+    strides.push_back(*stride);
+  }
+  return strides;
+}
+
 static SmallVector<Value> usedOperands(ArrayRef<AffineExpr> exprs,
                                        unsigned numDims, ValueRange operands) {
   SmallVector<Value> used;

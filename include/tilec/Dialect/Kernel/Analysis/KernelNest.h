@@ -54,6 +54,11 @@ llvm::SmallVector<mlir::Value> usedGuardOperands(mlir::affine::AffineIfOp guard)
 llvm::SmallVector<mlir::Value> usedMapOperands(mlir::AffineMap map,
                                                mlir::ValueRange operands);
 
+/// How far each result of an access through `map` moves when `lane` grows
+/// by one; std::nullopt when `lane` is a symbol or a move is not constant.
+std::optional<llvm::SmallVector<int64_t>>
+laneStrides(mlir::AffineMap map, mlir::ValueRange operands, mlir::Value lane);
+
 /// Matches `kernel` (the outermost loop of a kernel); std::nullopt when it
 /// does not have the form above. Runs the lane analysis too.
 std::optional<KernelNest> matchKernelNest(mlir::affine::AffineForOp kernel);
