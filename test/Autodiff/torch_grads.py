@@ -65,6 +65,9 @@ MODELS = [
      "sizes": {"N": 2, "Res": 16}, "consts": []},
     {"name": "resnet18", "file": "examples/models/resnet18.tile",
      "sizes": {"N": 1, "Res": 32}, "consts": []},
+    {"name": "cnn_bn_train", "file": "examples/models/cnn_bn_train.tile",
+     "sizes": {"N": 4, "H": 6, "W": 6, "CI": 3, "C1": 5, "C2": 6, "Classes": 4},
+     "consts": []},
     {"name": "transformer_block",
      "file": "examples/models/transformer_block.tile",
      "sizes": {"N": 2, "S": 8, "D": 16, "F": 32, "Heads": 2},
@@ -192,10 +195,32 @@ def torch_small_cnn(w, sizes):
     return [torch.softmax(pooled @ w["W"] + w["B"], dim=1)]
 
 
+def torch_cnn_bn_train(w, sizes):
+    """examples/models/cnn_bn_train.tile: batch norm in training mode is
+    F.batch_norm(training=True) without running statistics; its batch
+    statistics are the biased variance's."""
+    import torch.nn.functional as F
+
+    def conv_bn(x, hwio, gamma, beta):
+        y = F.conv2d(x, hwio.permute(3, 2, 0, 1), padding=1)
+        mean = y.mean(dim=(0, 2, 3))
+        var = y.var(dim=(0, 2, 3), unbiased=False)
+        return F.batch_norm(y, None, None, gamma, beta, training=True,
+                            eps=1e-5), mean, var
+
+    x = w["Img"].permute(0, 3, 1, 2)  # NHWC -> NCHW
+    y1, mean1, var1 = conv_bn(x, w["F1"], w["G1"], w["Be1"])
+    y2, mean2, var2 = conv_bn(F.relu(y1), w["F2"], w["G2"], w["Be2"])
+    pooled = F.relu(y2).mean(dim=(2, 3))
+    return [pooled @ w["Wd"] + w["Bd"], mean1, var1, mean2, var2]
+
+
 def torch_outputs(name, w, sizes, input_names):
     """The model's outputs computed by PyTorch from the tensors `w`."""
     if name == "small_cnn":
         return torch_small_cnn(w, sizes)
+    if name == "cnn_bn_train":
+        return torch_cnn_bn_train(w, sizes)
     sys.path.insert(0, os.path.join(ROOT, "bench", "models"))
     import torch_models
     data = input_names[0]
