@@ -40,8 +40,15 @@ for arg in "$@"; do
   shift
   case $arg in --build=*) ;; *) set -- "$@" "$arg" ;; esac
 done
-# Debian's OpenBLAS misdetects this CPU and would use slower kernels;
-# SkylakeX is its AVX-512 set (override by setting the variable).
-OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-SkylakeX} \
+# Debian's OpenBLAS misdetects these machines' CPUs and would use slower
+# kernels: SkylakeX is its AVX-512 set, Haswell its AVX2 one, chosen by what
+# the CPU reports (the CPU model changes between machines; SkylakeX on a CPU
+# without AVX-512 dies of SIGILL). Override by setting the variable.
+if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then
+  default_coretype=SkylakeX
+else
+  default_coretype=Haswell
+fi
+OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-$default_coretype} \
   exec "$TILEC_PYTHON" "$root/bench/table.py" cpu --tilec "$tilec" \
   --cpu-bench "$bench" "$@"

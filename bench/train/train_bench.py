@@ -49,9 +49,12 @@ import subprocess
 import sys
 import time
 
-# Debian's OpenBLAS (numpy's) misdetects this machine's CPU, as bench/README.md
-# says; it only draws the data here, but set it as the other benchmarks do.
-os.environ.setdefault("OPENBLAS_CORETYPE", "SkylakeX")
+# Debian's OpenBLAS (numpy's) misdetects these machines' CPUs, as bench/README.md
+# says; it only draws the data here, but set it as bench/run.sh does (AVX-512's
+# kernels only where the CPU has AVX-512: they die of SIGILL elsewhere).
+with open("/proc/cpuinfo") as _cpuinfo:
+    _avx512 = " avx512f" in _cpuinfo.read()
+os.environ.setdefault("OPENBLAS_CORETYPE", "SkylakeX" if _avx512 else "Haswell")
 
 import numpy as np  # noqa: E402  (after OPENBLAS_CORETYPE)
 
