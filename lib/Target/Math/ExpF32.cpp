@@ -18,6 +18,8 @@
 
 #include "tilec/Target/Math/F32Math.h"
 
+#include "F32Builder.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
@@ -38,59 +40,10 @@ constexpr float kUnderflow = -103.97208404541015625f;
 constexpr float kTaylor[] = {1.0f / 5040, 1.0f / 720, 1.0f / 120, 1.0f / 24,
                              1.0f / 6,    0.5f,       1.0f,       1.0f};
 
-/// Builds ops on values shaped as `like` (an f32 or a vector of f32): its
-/// constants are splats of that shape, its integers i32 of that shape.
-class F32Builder {
-public:
-  F32Builder(OpBuilder &b, Location loc, Type like)
-      : b(b), loc(loc), f32Type(like),
-        i32Type(shaped(like, b.getI32Type())) {}
-  Value c(float value) {
-    return constant(f32Type, b.getF32FloatAttr(value));
-  }
-  Value ci(int32_t value) {
-    return constant(i32Type, b.getI32IntegerAttr(value));
-  }
-  Value fma(Value x, Value y, Value z) {
-    return math::FmaOp::create(b, loc, x, y, z);
-  }
-  Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
-  Value cmp(arith::CmpFPredicate p, Value x, Value y) {
-    return arith::CmpFOp::create(b, loc, p, x, y);
-  }
-  Value select(Value c, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, c, x, y);
-  }
-  /// 2^n for an i32 n in [-126, 127], from its bits.
-  Value powerOfTwo(Value n) {
-    Value biased = arith::AddIOp::create(b, loc, n, ci(127));
-    Value bits = arith::ShLIOp::create(b, loc, biased, ci(23));
-    return arith::BitcastOp::create(b, loc, f32Type, bits);
-  }
-  Value toI32(Value x) { return arith::FPToSIOp::create(b, loc, i32Type, x); }
-
-private:
-  static Type shaped(Type like, Type element) {
-    if (auto vector = dyn_cast<VectorType>(like))
-      return vector.clone(element);
-    return element;
-  }
-  Value constant(Type type, TypedAttr scalar) {
-    if (auto vector = dyn_cast<VectorType>(type))
-      return arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(vector, Attribute(scalar)));
-    return arith::ConstantOp::create(b, loc, scalar);
-  }
-
-  OpBuilder &b;
-  Location loc;
-  Type f32Type, i32Type;
-};
-
 } // namespace
 
 Value tilec::f32math::buildExp(OpBuilder &builder, Location loc, Value x) {
-  F32Builder b(builder, loc, x.getType());
+  tilec::f32math::F32Builder b(builder, loc, x.getType());
   // Clamped so that k stays in [-150, 128]; the edges are selected below.
   Value clamped = b.select(b.cmp(arith::CmpFPredicate::OGT, x, b.c(kOverflow)),
                            b.c(kOverflow), x);

@@ -19,6 +19,10 @@ namespace tilec::f32math {
 mlir::Value buildExp(mlir::OpBuilder &builder, mlir::Location loc,
                      mlir::Value x);
 
+/// tanh(x) within 3 ulps, for an f32 or a vector of f32 `x` (TanhF32.cpp).
+mlir::Value buildTanh(mlir::OpBuilder &builder, mlir::Location loc,
+                      mlir::Value x);
+
 } // namespace tilec::f32math
 
 #endif // TILEC_TARGET_MATH_F32MATH_H

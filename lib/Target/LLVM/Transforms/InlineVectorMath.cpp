@@ -1,9 +1,9 @@
 //===- InlineVectorMath.cpp - tilec-cpu-inline-vector-math ----------------===//
 //
-// exp of f32 as arithmetic in the kernel rather than a libm call per lane
-// (see the pass's description). The other functions keep their libm calls:
-// they are rare in networks' hot loops, and libm is correctly rounded or
-// close to it.
+// exp and tanh of f32 as arithmetic in the kernel rather than a libm call
+// per lane (see the pass's description). The other functions keep their
+// libm calls: they are rare in networks' hot loops, and libm is correctly
+// rounded or close to it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,16 +26,20 @@ namespace {
 struct InlineVectorMathPass
     : public tilec::impl::InlineVectorMathPassBase<InlineVectorMathPass> {
   void runOnOperation() override {
-    SmallVector<math::ExpOp> exps;
-    getOperation().walk([&](math::ExpOp exp) {
-      if (getElementTypeOrSelf(exp.getType()).isF32())
-        exps.push_back(exp);
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<math::ExpOp, math::TanhOp>(op) &&
+          getElementTypeOrSelf(op->getResult(0).getType()).isF32())
+        ops.push_back(op);
     });
-    for (math::ExpOp exp : exps) {
-      OpBuilder builder(exp);
-      exp.replaceAllUsesWith(
-          tilec::f32math::buildExp(builder, exp.getLoc(), exp.getOperand()));
-      exp.erase();
+    for (Operation *op : ops) {
+      OpBuilder builder(op);
+      Value x = op->getOperand(0);
+      Value result = isa<math::ExpOp>(op)
+                         ? tilec::f32math::buildExp(builder, op->getLoc(), x)
+                         : tilec::f32math::buildTanh(builder, op->getLoc(), x);
+      op->getResult(0).replaceAllUsesWith(result);
+      op->erase();
     }
   }
 };

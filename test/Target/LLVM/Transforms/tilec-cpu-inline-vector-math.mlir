@@ -1,6 +1,7 @@
 // RUN: tilec-opt %s -tilec-cpu-inline-vector-math | FileCheck %s
 //
-// exp of f32 becomes arithmetic on the op's own type (vector stays vector);
+// exp and tanh of f32 become arithmetic on the op's own type (vector stays
+// vector);
 // exp of f64 and the other functions keep their math ops (libm).
 
 // CHECK-LABEL: func.func @vector_exp
@@ -28,9 +29,24 @@ func.func @scalar_exp(%x: f32) -> f32 {
 
 // CHECK-LABEL: func.func @left_alone
 // CHECK: math.exp %{{.*}} : f64
-// CHECK: math.tanh %{{.*}} : f32
+// CHECK: math.atanh %{{.*}} : f32
 func.func @left_alone(%x: f64, %y: f32) -> (f64, f32) {
   %e = math.exp %x : f64
-  %t = math.tanh %y : f32
+  %t = math.atanh %y : f32
   return %e, %t : f64, f32
+}
+
+// tanh of f32: the polynomial below 0.625 and 1 - 2 / (exp(2|x|) + 1)
+// above, selected per lane, the sign copied back.
+// CHECK-LABEL: func.func @vector_tanh
+// CHECK-NOT: math.tanh
+// CHECK: math.absf {{.*}} : vector<4xf32>
+// CHECK: math.roundeven {{.*}} : vector<4xf32>
+// CHECK: math.copysign {{.*}} : vector<4xf32>
+// CHECK: arith.cmpf olt
+// CHECK: arith.select {{.*}} : vector<4xi1>, vector<4xf32>
+// CHECK-NOT: math.tanh
+func.func @vector_tanh(%x: vector<4xf32>) -> vector<4xf32> {
+  %t = math.tanh %x : vector<4xf32>
+  return %t : vector<4xf32>
 }

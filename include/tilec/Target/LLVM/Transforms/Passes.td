@@ -119,19 +119,20 @@ def TransposeLaneOperandsPass
 
 def InlineVectorMathPass
     : Pass<"tilec-cpu-inline-vector-math", "::mlir::func::FuncOp"> {
-  let summary = "Compute exp of f32 with vector arithmetic instead of libm";
+  let summary = "Compute exp and tanh of f32 with vector arithmetic instead "
+                "of libm";
   let description = [{
-    Rewrites every `math.exp` on f32 or on a vector of f32 (f16 and bf16
-    compute theirs in f32) into the arith and math.fma ops of
-    include/tilec/Target/Math/F32Math.h, within 2 ulps (inside the 3 the
-    interpreter's bound grants exp), on the op's own type: a vector exp
-    stays a vector computation, and the loop vectoriser can vectorise a
-    scalar one.
+    Rewrites every `math.exp` and `math.tanh` on f32 or on a vector of f32
+    (f16 and bf16 compute theirs in f32) into the arith and math ops of
+    include/tilec/Target/Math/F32Math.h, exp within 2 ulps and tanh within 3
+    (inside the 3 and 5 the interpreter's bound grants them), on the op's
+    own type: a vector exp stays a vector computation.
 
     Why: math.exp otherwise becomes llvm.exp, which LLVM's x86 back end
-    turns into one call of libm's expf per lane. Softmax, sigmoid and the
-    exp-based activations spent most of their time in those calls (softmax
-    1024x4096: 10.8 of 12.6 ms in its exp kernel).
+    turns into one call of libm's expf per lane, and tanh a call of tanhf.
+    Softmax, sigmoid, GELU and the exp-based activations spent most of
+    their time in those calls (softmax 1024x4096: 10.8 of 12.6 ms in its
+    exp kernel).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];
