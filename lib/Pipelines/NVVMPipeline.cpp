@@ -29,8 +29,7 @@
 
 using namespace mlir;
 
-void tilec::buildGPUToNVVMPipeline(OpPassManager &pm,
-                                   unsigned indexBitwidth) {
+void tilec::buildGPUToNVVMPipeline(OpPassManager &pm) {
   // Constant tensors the manifest gives no buffer: globals of the module.
   TilecGPUInlineConstantTensorsPassOptions constants;
   constants.asGlobal = true;
@@ -61,34 +60,20 @@ void tilec::buildGPUToNVVMPipeline(OpPassManager &pm,
   toNVVM.addPass(createConvertNVGPUToNVVMPass());
   toNVVM.addPass(createSCFToControlFlowPass());
   // Every memref argument is one pointer: the shapes are static, and the
-  // CUDA runtime passes one device pointer per manifest argument. 32-bit
-  // index arithmetic halves the integer work of address computations (the
-  // GPU's 64-bit integer ops are pairs of 32-bit ones).
+  // CUDA runtime passes one device pointer per manifest argument.
   ConvertGpuOpsToNVVMOpsOptions nvvm;
-  nvvm.indexBitwidth = indexBitwidth;
+  nvvm.indexBitwidth = 64;
   nvvm.useBarePtrCallConv = true;
   toNVVM.addPass(createConvertGpuOpsToNVVMOps(nvvm));
   toNVVM.addPass(createReconcileUnrealizedCastsPass());
   toNVVM.addPass(createCanonicalizerPass());
 }
 
-namespace {
-/// The options of the registered `tilec-pipeline-nvvm` pipeline.
-struct NVVMPipelineOptions : public PassPipelineOptions<NVVMPipelineOptions> {
-  Option<unsigned> indexBitwidth{
-      *this, "index-bitwidth",
-      llvm::cl::desc("bits of index arithmetic (32 or 64)"),
-      llvm::cl::init(64)};
-};
-} // namespace
-
 void tilec::pipelines::registerNVVMPipeline() {
-  PassPipelineRegistration<NVVMPipelineOptions>(
+  PassPipelineRegistration<>(
       pipelineName(Phase::NVVM),
       "Lower the gpu level's gpu.module to the LLVM and NVVM dialects (every "
       "memref argument a bare pointer, no libdevice call), for the PTX back "
       "end",
-      [](OpPassManager &pm, const NVVMPipelineOptions &options) {
-        buildGPUToNVVMPipeline(pm, options.indexBitwidth);
-      });
+      [](OpPassManager &pm) { buildGPUToNVVMPipeline(pm); });
 }

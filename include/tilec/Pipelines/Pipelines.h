@@ -41,11 +41,8 @@ void buildTileToLoopsPipeline(mlir::OpPassManager &pm);
 void buildGPUToSPIRVPipeline(mlir::OpPassManager &pm);
 
 /// gpu level -> the gpu level with its gpu.module in the LLVM and NVVM
-/// dialects, ready for NVPTX (lib/Target/PTX serializes it). Index
-/// arithmetic is done in `indexBitwidth` bits: 32 only when every buffer
-/// and the grid are small enough (lib/Target/PTX decides).
-void buildGPUToNVVMPipeline(mlir::OpPassManager &pm,
-                            unsigned indexBitwidth = 64);
+/// dialects, ready for NVPTX (lib/Target/PTX serializes it).
+void buildGPUToNVVMPipeline(mlir::OpPassManager &pm);
 
 /// loop level -> LLVM dialect (the CPU back end; LoopsToLLVM.h). Kernels
 /// are outlined, scheduled for `options.cpu` (the host when unset) and

@@ -22,7 +22,6 @@
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -64,76 +63,10 @@ struct Lowered {
   gpu::GPUModuleOp kernels;
 };
 
-/// Below this many elements (or threads), an index and the offsets the
-/// kernels compute from it fit in 32 bits with room for a tile's overrun
-/// past a guarded edge.
-constexpr int64_t kSmallIndexLimit = int64_t(1) << 30;
-
-/// Whether every memref of the module's gpu.module has a static shape of
-/// fewer than kSmallIndexLimit elements.
-bool buffersAreSmall(ModuleOp module) {
-  bool small = true;
-  auto check = [&](Type type) {
-    if (auto memref = dyn_cast<MemRefType>(type))
-      small &= memref.hasStaticShape() &&
-               memref.getNumElements() < kSmallIndexLimit;
-  };
-  module.walk([&](Operation *op) {
-    for (Type type : op->getResultTypes())
-      check(type);
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument argument : block.getArguments())
-          check(argument.getType());
-  });
-  return small;
-}
-
-/// Whether every launch has constant sizes and fewer than kSmallIndexLimit
-/// threads in all.
-bool launchesAreSmall(ModuleOp module) {
-  bool small = true;
-  module.walk([&](gpu::LaunchFuncOp launch) {
-    int64_t threads = 1;
-    for (Value size : {launch.getGridSizeX(), launch.getGridSizeY(),
-                       launch.getGridSizeZ(), launch.getBlockSizeX(),
-                       launch.getBlockSizeY(), launch.getBlockSizeZ()}) {
-      std::optional<int64_t> value = getConstantIntValue(size);
-      if (!value || *value <= 0 || threads > kSmallIndexLimit / *value) {
-        small = false;
-        return;
-      }
-      threads *= *value;
-    }
-  });
-  return small;
-}
-
-/// Whether the module uses nvgpu ops (tensor cores, cp.async): upstream's
-/// convert-nvgpu-to-nvvm has no index width of its own and assumes 64.
-bool usesNVGPU(ModuleOp module) {
-  return module
-      .walk([](Operation *op) {
-        return op->getDialect() && op->getDialect()->getNamespace() == "nvgpu"
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
-/// 32-bit index arithmetic where nothing can overflow it and every
-/// lowering supports it, else 64.
-unsigned indexBitwidthFor(ModuleOp module) {
-  return buffersAreSmall(module) && launchesAreSmall(module) &&
-                 !usesNVGPU(module)
-             ? 32
-             : 64;
-}
-
 FailureOr<Lowered> lowerClone(ModuleOp module) {
   Lowered lowered{OwningOpRef<ModuleOp>(module.clone()), {}};
   PassManager pm(module.getContext());
-  buildGPUToNVVMPipeline(pm, indexBitwidthFor(module));
+  buildGPUToNVVMPipeline(pm);
   TimedStage stage("NVVM level");
   stage.timePasses(pm);
   if (failed(pm.run(*lowered.module)))
