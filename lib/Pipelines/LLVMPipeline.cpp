@@ -87,7 +87,8 @@ void tilec::buildLoopsToLLVMPipeline(OpPassManager &pm,
   // Temporaries that are never alive together share storage; the kernels
   // are final by now, and only the buffers they are given change.
   pm.addNestedPass<func::FuncOp>(createShareTemporaryBuffersPass());
-  // exp as vector arithmetic before math ops become intrinsics and calls.
+  // exp and tanh as vector arithmetic before math ops become intrinsics
+  // and calls.
   pm.addNestedPass<func::FuncOp>(createInlineVectorMathPass());
   addPerFunction(pm, createLowerAffinePass());
   if (options.parallel)

@@ -48,16 +48,19 @@ uint64_t Hold::nanosecondsFor(size_t launches) {
 }
 
 Status Hold::launch(const Api &api, uint64_t nanoseconds) {
-  if (!module_) {
-    if (CUresult r = api.cuModuleLoadDataEx(&module_, kHoldPTX, 0, nullptr,
-                                            nullptr);
-        r != kSuccess) {
-      module_ = nullptr;
-      return callFailed(kWhere, "cuModuleLoadDataEx", r, &api);
-    }
+  if (!function_) {
+    if (!module_)
+      if (CUresult r = api.cuModuleLoadDataEx(&module_, kHoldPTX, 0, nullptr,
+                                              nullptr);
+          r != kSuccess) {
+        module_ = nullptr;
+        return callFailed(kWhere, "cuModuleLoadDataEx", r, &api);
+      }
     if (CUresult r = api.cuModuleGetFunction(&function_, module_, "tilec_hold");
-        r != kSuccess)
+        r != kSuccess) {
+      function_ = nullptr;
       return callFailed(kWhere, "cuModuleGetFunction", r, &api);
+    }
   }
   void *params[] = {&nanoseconds};
   if (CUresult r = api.cuLaunchKernel(function_, 1, 1, 1, 1, 1, 1, 0, nullptr,

@@ -215,8 +215,6 @@ unsigned reductionDepthOf(Block *body) {
 
 } // namespace
 
-/// The operands of `exprs` (over `numDims` dims, then symbols) that some
-/// expression reads.
 std::optional<SmallVector<int64_t>>
 tilec::transforms::laneStrides(AffineMap map, ValueRange operands,
                                Value lane) {
@@ -239,6 +237,8 @@ tilec::transforms::laneStrides(AffineMap map, ValueRange operands,
   return strides;
 }
 
+/// The operands of `exprs` (over `numDims` dims, then symbols) that some
+/// expression reads.
 static SmallVector<Value> usedOperands(ArrayRef<AffineExpr> exprs,
                                        unsigned numDims, ValueRange operands) {
   SmallVector<Value> used;

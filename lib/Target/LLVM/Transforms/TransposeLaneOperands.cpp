@@ -36,10 +36,11 @@ namespace {
 /// iterations per element copied.
 constexpr int64_t kIterationsPerCopiedElement = 8;
 
-/// The loads of one memref in a kernel, and the dimension the lane moves.
+/// The loads of one memref in a kernel, and the dimension the lane moves
+/// (none while only loads the lane does not move have been seen).
 struct StridedOperand {
   SmallVector<AffineLoadOp> loads;
-  unsigned laneDim = 0;
+  std::optional<unsigned> laneDim;
 };
 
 /// The dimension `load` moves along with the lane by one element (and no
@@ -85,10 +86,7 @@ llvm::MapVector<Value, StridedOperand> stridedOperands(AffineForOp kernel,
     }
     StridedOperand &operand = operands[memref];
     if (*moved >= 0) {
-      if (!operand.loads.empty() && operand.laneDim != unsigned(*moved) &&
-          llvm::any_of(operand.loads, [&](AffineLoadOp other) {
-            return movedDimension(other, lane) != -1;
-          })) {
+      if (operand.laneDim && *operand.laneDim != unsigned(*moved)) {
         rejected.insert(memref);
         return;
       }
@@ -98,30 +96,44 @@ llvm::MapVector<Value, StridedOperand> stridedOperands(AffineForOp kernel,
   });
   llvm::MapVector<Value, StridedOperand> kept;
   for (auto &[memref, operand] : operands)
-    if (!rejected.contains(memref) &&
-        llvm::any_of(operand.loads, [&](AffineLoadOp load) {
-          return movedDimension(load, lane) >= 0;
-        }))
+    if (!rejected.contains(memref) && operand.laneDim)
       kept.insert({memref, operand});
   return kept;
 }
 
-/// The iterations of the innermost loops of `kernel` (constant trip counts
+int64_t iterationsOf(AffineForOp loop);
+
+/// The most iterations of the loops directly in `block` (or in the
+/// branches of an affine.if there): 1 without loops, 0 when one has no
+/// constant trip count.
+int64_t innerIterations(Block &block) {
+  int64_t most = 1;
+  for (Operation &op : block) {
+    if (auto loop = dyn_cast<AffineForOp>(op)) {
+      int64_t iterations = iterationsOf(loop);
+      if (iterations == 0)
+        return 0;
+      most = std::max(most, iterations);
+    } else if (auto guard = dyn_cast<AffineIfOp>(op)) {
+      for (Region *region : {&guard.getThenRegion(), &guard.getElseRegion()})
+        for (Block &branch : *region) {
+          int64_t iterations = innerIterations(branch);
+          if (iterations == 0)
+            return 0;
+          most = std::max(most, iterations);
+        }
+    }
+  }
+  return most;
+}
+
+/// The iterations of the innermost loops of `loop` (constant trip counts
 /// multiplied along each path), or 0 when one is not constant.
 int64_t iterationsOf(AffineForOp loop) {
   std::optional<uint64_t> trips = getConstantTripCount(loop);
   if (!trips)
     return 0;
-  int64_t inner = 1;
-  for (auto nested : loop.getBody()->getOps<AffineForOp>())
-    inner = std::max(inner, iterationsOf(nested));
-  // Loops inside an affine.if count too.
-  for (auto guard : loop.getBody()->getOps<AffineIfOp>())
-    guard.walk([&](AffineForOp nested) {
-      if (nested->getParentOfType<AffineIfOp>() == guard)
-        inner = std::max(inner, iterationsOf(nested));
-    });
-  return static_cast<int64_t>(*trips) * inner;
+  return static_cast<int64_t>(*trips) * innerIterations(*loop.getBody());
 }
 
 /// `values` with the entry at `dim` moved last.
@@ -219,8 +231,8 @@ void vectorizeByTransposing(AffineForOp kernel) {
     if (iterations == 0 ||
         type.getNumElements() * kIterationsPerCopiedElement > iterations)
       continue;
-    made.push_back(
-        transpose(kernel, memref, operand.laneDim, operand.loads, made.size()));
+    made.push_back(transpose(kernel, memref, *operand.laneDim, operand.loads,
+                             made.size()));
   }
   if (made.empty())
     return;
