@@ -99,6 +99,7 @@ H200_SIZES = {
     "softmax-1024": {"R": 16384, "C": 1024},
     "softmax-16384": {"R": 4096, "C": 16384},
     "layer-norm": {"R": 4096, "C": 4096},
+    "layer-norm-1024": {"R": 16384, "C": 1024},
 }
 
 # The CPU's cases: small enough for a 2-core machine, and only kinds
@@ -153,8 +154,8 @@ class CasesTest(unittest.TestCase):
                          2 * 32 * 56 * 56 * 256 * 64)
         self.assertEqual(
             sorted(n for n, c in cases.items() if c.memory_bound),
-            ["depthwise3x3-mobilenet", "layer-norm", "matmul-gemv", "softmax",
-             "softmax-1024", "softmax-16384"])
+            ["depthwise3x3-mobilenet", "layer-norm", "layer-norm-1024",
+             "matmul-gemv", "softmax", "softmax-1024", "softmax-16384"])
 
     def test_overrides(self):
         cases = load_cases(overrides=["matmul-square.M=8", "R=3"],
