@@ -18,44 +18,6 @@ using namespace mlir;
 using namespace tilec;
 using namespace tilec::opencl;
 
-std::optional<std::string> opencl::linearIndex(KernelEmitter &emitter,
-                                               MemRefType memref,
-                                               ValueRange indices) {
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(memref.getStridesAndOffset(strides, offset)) ||
-      ShapedType::isDynamic(offset) ||
-      llvm::any_of(strides, ShapedType::isDynamic))
-    return std::nullopt;
-  // Local and private arrays are small: their offsets fit 32 bits, and
-  // int arithmetic spares the device compiler 64-bit multiplies.
-  auto space =
-      dyn_cast_or_null<gpu::AddressSpaceAttr>(memref.getMemorySpace());
-  bool small = space && space.getValue() != gpu::AddressSpace::Global;
-  // The constant part last, summed: a run of accesses then shares the
-  // variable part and differs by a constant offset.
-  std::string expr;
-  int64_t constant = offset;
-  for (auto [index, stride] : llvm::zip(indices, strides)) {
-    std::string term = emitter.get(index);
-    if (term == "0" || stride == 0)
-      continue;
-    if (llvm::all_of(term, llvm::isDigit) && term.size() < 10) {
-      constant += std::stoll(term) * stride;
-      continue;
-    }
-    if (small)
-      term = "(int)" + term;
-    if (stride != 1)
-      term += " * " + std::to_string(stride);
-    expr += expr.empty() ? term : " + " + term;
-  }
-  if (constant != 0)
-    expr += expr.empty() ? std::to_string(constant)
-                         : " + " + std::to_string(constant);
-  return expr.empty() ? "0" : expr;
-}
-
 /// `name[index]` for an access of `memref` at `indices`, or failure.
 static FailureOr<std::string> element(KernelEmitter &emitter, Operation &op,
                                       Value memref, ValueRange indices) {

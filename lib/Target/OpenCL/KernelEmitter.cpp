@@ -34,12 +34,6 @@ FailureOr<std::string> KernelEmitter::typeName(Operation *op, Type type) {
   return *name;
 }
 
-std::string KernelEmitter::get(Value value) const {
-  auto found = names.find(value);
-  assert(found != names.end() && "value used before it was emitted");
-  return found->second;
-}
-
 std::string KernelEmitter::getAsFloat(Value value) {
   std::optional<StoredFloat> format = storedFloat(value.getType());
   if (!format)
@@ -52,46 +46,6 @@ std::string KernelEmitter::fromFloat(Type type, const std::string &expr) {
   if (!format)
     return expr;
   return prelude.fromFloat(*format) + "(" + expr + ")";
-}
-
-std::string KernelEmitter::freshName(llvm::StringRef base) {
-  bool numbered = !base.contains('_');
-  std::string name = base.str();
-  unsigned &count = nameCounts[base];
-  if (numbered || usedNames.contains(name)) {
-    do
-      name = base.str() + (numbered ? "" : "_") + std::to_string(count++);
-    while (usedNames.contains(name));
-  }
-  usedNames.insert(name);
-  return name;
-}
-
-llvm::raw_ostream &KernelEmitter::line() {
-  return os.indent(2 * (depth + 1));
-}
-
-LogicalResult KernelEmitter::declare(Operation *op, Value value,
-                                     llvm::StringRef prefix) {
-  auto type = typeName(op, value.getType());
-  if (failed(type))
-    return failure();
-  std::string name = freshName(prefix);
-  line() << *type << " " << name << ";\n";
-  bind(value, name);
-  return success();
-}
-
-LogicalResult KernelEmitter::define(Operation *op, Value result,
-                                    const std::string &expr,
-                                    llvm::StringRef prefix) {
-  auto type = typeName(op, result.getType());
-  if (failed(type))
-    return failure();
-  std::string name = freshName(prefix);
-  line() << *type << " " << name << " = " << expr << ";\n";
-  bind(result, name);
-  return success();
 }
 
 void KernelEmitter::emitComment() {
@@ -224,13 +178,6 @@ LogicalResult KernelEmitter::emit() {
   return success();
 }
 
-LogicalResult KernelEmitter::emitBlock(Block &block) {
-  for (Operation &op : block.without_terminator())
-    if (failed(emitOp(op)))
-      return failure();
-  return success();
-}
-
 LogicalResult KernelEmitter::emitOp(Operation &op) {
   llvm::StringRef dialect = op.getName().getDialectNamespace();
   if (dialect == "arith")
@@ -240,11 +187,10 @@ LogicalResult KernelEmitter::emitOp(Operation &op) {
   if (dialect == "memref")
     return emitMemRefOp(*this, op);
   if (dialect == "scf")
-    return emitSCFOp(*this, op);
+    return source::emitSCFOp(*this, op);
   if (dialect == "gpu")
     return emitGPUOp(*this, op);
   if (dialect == "vector")
     return emitVectorOp(*this, op);
-  return op.emitError("operation '")
-         << op.getName() << "' cannot be translated to OpenCL C";
+  return untranslatable(op);
 }

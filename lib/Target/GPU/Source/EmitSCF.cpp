@@ -1,13 +1,13 @@
-//===- EmitSCF.cpp - Structured control flow as OpenCL C ------------------===//
+//===- EmitSCF.cpp - Structured control flow as C statements --------------===//
 //
-// Part of the OpenCL target. scf.for is a C `for` loop whose loop-carried
-// values are variables declared before it (`acc0`) and assigned at the end
-// of each iteration; scf.if declares its results before the `if` and each
-// branch assigns them. The loop's or if's results are those variables.
+// Part of SourceEmitter.h, shared by the OpenCL and GLSL targets. scf.for
+// is a C `for` loop whose loop-carried values are variables declared before
+// it (`acc0`) and assigned at the end of each iteration; scf.if declares its
+// results before the `if` and each branch assigns them. The loop's or if's results are those variables.
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelEmitter.h"
+#include "tilec/Target/GPU/SourceEmitter.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -15,12 +15,12 @@
 
 using namespace mlir;
 using namespace tilec;
-using namespace tilec::opencl;
+using namespace tilec::source;
 
 /// Assigns the operands of `yield` to the variables of `targets`. If one
 /// operand is another target (loop-carried values that swap places), all
 /// are first copied, so that every assignment reads the old values.
-static LogicalResult assignYield(KernelEmitter &e, scf::YieldOp yield,
+static LogicalResult assignYield(SourceEmitter &e, scf::YieldOp yield,
                                  ValueRange targets) {
   llvm::SmallPtrSet<void *, 4> targetValues;
   for (Value target : targets)
@@ -48,10 +48,11 @@ static LogicalResult assignYield(KernelEmitter &e, scf::YieldOp yield,
   return success();
 }
 
-static LogicalResult emitFor(KernelEmitter &e, scf::ForOp loop) {
+static LogicalResult emitFor(SourceEmitter &e, scf::ForOp loop) {
   if (loop.getUnsignedCmp())
     return loop.emitError("scf.for with unsigned comparison cannot be "
-                          "translated to OpenCL C");
+                          "translated to ")
+           << e.language();
   for (auto [init, arg, result] : llvm::zip(
            loop.getInitArgs(), loop.getRegionIterArgs(), loop.getResults())) {
     if (failed(e.define(loop, arg, e.get(init), "acc")))
@@ -80,7 +81,7 @@ static LogicalResult emitFor(KernelEmitter &e, scf::ForOp loop) {
 }
 
 /// Emits one branch of `op` (its ops, then its yield into `results`).
-static LogicalResult emitBranch(KernelEmitter &e, Region &region,
+static LogicalResult emitBranch(SourceEmitter &e, Region &region,
                                 ValueRange results) {
   e.indent();
   Block &block = region.front();
@@ -92,7 +93,7 @@ static LogicalResult emitBranch(KernelEmitter &e, Region &region,
   return success();
 }
 
-static LogicalResult emitIf(KernelEmitter &e, scf::IfOp op) {
+static LogicalResult emitIf(SourceEmitter &e, scf::IfOp op) {
   for (Value result : op.getResults())
     if (failed(e.declare(op, result, "r")))
       return failure();
@@ -108,11 +109,10 @@ static LogicalResult emitIf(KernelEmitter &e, scf::IfOp op) {
   return success();
 }
 
-LogicalResult opencl::emitSCFOp(KernelEmitter &emitter, Operation &op) {
+LogicalResult source::emitSCFOp(SourceEmitter &emitter, Operation &op) {
   if (auto loop = dyn_cast<scf::ForOp>(op))
     return emitFor(emitter, loop);
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
     return emitIf(emitter, ifOp);
-  return op.emitError("operation '")
-         << op.getName() << "' cannot be translated to OpenCL C";
+  return emitter.untranslatable(op);
 }
