@@ -12,27 +12,6 @@ using namespace mlir;
 using namespace tilec;
 using namespace tilec::opencl;
 
-Type opencl::scalarType(Type type) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    return vector.getElementType();
-  return type;
-}
-
-std::optional<StoredFloat> opencl::storedFloat(Type type) {
-  Type scalar = scalarType(type);
-  if (scalar.isBF16())
-    return StoredFloat::BF16;
-  if (scalar.isF16())
-    return StoredFloat::F16;
-  return std::nullopt;
-}
-bool opencl::isBool(Type type) { return scalarType(type).isInteger(1); }
-
-unsigned opencl::intWidth(Type type) {
-  Type scalar = scalarType(type);
-  return scalar.isIndex() ? 64 : scalar.getIntOrFloatBitWidth();
-}
-
 /// The C name of a scalar type, or std::nullopt.
 static std::optional<std::string> scalarName(Type type) {
   if (type.isIndex())

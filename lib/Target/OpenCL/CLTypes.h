@@ -12,6 +12,8 @@
 #ifndef TILEC_LIB_TARGET_OPENCL_CLTYPES_H
 #define TILEC_LIB_TARGET_OPENCL_CLTYPES_H
 
+#include "tilec/Target/GPU/SourceEmitter.h"
+
 #include "mlir/IR/Types.h"
 
 #include <optional>
@@ -27,15 +29,12 @@ std::optional<std::string> clStorageType(mlir::Type elementType);
 /// "uint" for i32, "ulong" for index, "uint4" for vector<4xi32>.
 std::string clUnsignedType(mlir::Type type);
 
-/// Scalar type of `type` (its element type for a vector).
-mlir::Type scalarType(mlir::Type type);
-/// The 16-bit float formats carried as ushort bits.
-enum class StoredFloat { BF16, F16 };
-/// The format of bf16 or f16 (or a vector of them), else std::nullopt.
-std::optional<StoredFloat> storedFloat(mlir::Type type);
-bool isBool(mlir::Type type);  ///< i1 or a vector of it
-/// Width of the integer (or index: 64) scalar type of `type`.
-unsigned intWidth(mlir::Type type);
+// The type helpers every source target shares (SourceEmitter.h).
+using source::intWidth;
+using source::isBool;
+using source::scalarType;
+using source::StoredFloat;
+using source::storedFloat;
 
 } // namespace tilec::opencl
 

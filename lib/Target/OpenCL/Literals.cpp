@@ -23,26 +23,6 @@ using namespace mlir;
 using namespace tilec;
 using namespace tilec::opencl;
 
-/// The shortest decimal of a finite `value` that converts back to it, in a
-/// form C reads as a floating constant ("1.0", "2.5E-3").
-static std::string shortestDecimal(const llvm::APFloat &value) {
-  llvm::SmallString<32> text;
-  for (unsigned digits = 1; digits <= 40; ++digits) {
-    text.clear();
-    value.toString(text, digits);
-    llvm::APFloat back(value.getSemantics());
-    auto status = back.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
-    if (status && back.bitwiseIsEqual(value))
-      break;
-    if (!status)
-      llvm::consumeError(status.takeError());
-  }
-  std::string result = text.str().str();
-  if (result.find_first_of(".eE") == std::string::npos)
-    result += ".0";
-  return result;
-}
-
 /// A float literal of C type float (`suffix` "f") or double (""), for a
 /// value exactly representable in it.
 static std::string floatLiteral(const llvm::APFloat &value,
@@ -52,7 +32,7 @@ static std::string floatLiteral(const llvm::APFloat &value,
     return cast.str() + "NAN";
   if (value.isInfinity())
     return (value.isNegative() ? "-" : "") + cast.str() + "INFINITY";
-  return shortestDecimal(value) + suffix.str();
+  return source::shortestDecimal(value) + suffix.str();
 }
 
 /// The literal of one scalar constant, without parentheses.

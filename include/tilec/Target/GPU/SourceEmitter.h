@@ -27,7 +27,35 @@
 #include <optional>
 #include <string>
 
+namespace llvm {
+class APFloat;
+} // namespace llvm
+
 namespace tilec::source {
+
+//===----------------------------------------------------------------------===//
+// Types, as both languages see them
+//===----------------------------------------------------------------------===//
+
+/// Scalar type of `type` (its element type for a vector).
+mlir::Type scalarType(mlir::Type type);
+/// The 16-bit float formats, carried as their bits and computed in float
+/// (neither language has bf16, and f16 arithmetic is an optional extension
+/// in both).
+enum class StoredFloat { BF16, F16 };
+/// The format of bf16 or f16 (or a vector of them), else std::nullopt.
+std::optional<StoredFloat> storedFloat(mlir::Type type);
+bool isBool(mlir::Type type); ///< i1 or a vector of it
+/// Width of the integer (or index: 64) scalar type of `type`.
+unsigned intWidth(mlir::Type type);
+
+/// The shortest decimal of a finite `value` that converts back to it, in a
+/// form both languages read as a floating constant ("1.0", "2.5E-3").
+std::string shortestDecimal(const llvm::APFloat &value);
+
+//===----------------------------------------------------------------------===//
+// The emitter
+//===----------------------------------------------------------------------===//
 
 class SourceEmitter {
 public:
