@@ -29,7 +29,7 @@ void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm) {
   pm.addPass(createTilecSPIRVLegalizeBoolArithPass());
   pipelines::addNarrowFloatsInF32(pm);
   pm.addPass(createTilecGPUExpandPowFPass());
-  pm.addPass(createTilecSPIRVExpandDivisionByZeroPass());
+  pm.addPass(createTilecGPUExpandDivisionByZeroPass());
   pm.addPass(createTilecGPUExpandSoftwareMathPass());
   pm.addPass(createTilecSPIRVEmulateBF16Pass());
   pm.addPass(createTilecSPIRVAttachTargetPass());

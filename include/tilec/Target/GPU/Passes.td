@@ -89,4 +89,19 @@ def TilecGPUExpandSoftwareMathPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def TilecGPUExpandDivisionByZeroPass
+    : Pass<"tilec-gpu-expand-division-by-zero", "::mlir::ModuleOp"> {
+  let summary = "Divide by a constant zero as a multiplication by infinity";
+  let description = [{
+    Rewrites `arith.divf %x, %zero`, where `%zero` is a constant +0.0 or
+    -0.0 (scalar or splat, possibly through `arith.extf`/`arith.truncf`, as
+    f16 arithmetic computes in f32), into `arith.mulf %x, %inf` with the infinity
+    of the zero's sign: the same IEEE result for every x (a signed
+    infinity, NaN for 0 and NaN). Vulkan bounds OpFDiv's error only for
+    divisors of moderate magnitude, GLSL leaves division by zero
+    unspecified, and Mesa (lavapipe, llvmpipe) divides by a constant +0.0
+    to 0 even under SignedZeroInfNanPreserve.
+  }];
+}
+
 #endif // TILEC_TARGET_GPU_PASSES_TD

@@ -105,18 +105,4 @@ def TilecSPIRVFloatControlsPass
   }];
 }
 
-def TilecSPIRVExpandDivisionByZeroPass
-    : Pass<"tilec-spirv-expand-division-by-zero", "::mlir::ModuleOp"> {
-  let summary = "Divide by a constant zero as a multiplication by infinity";
-  let description = [{
-    Rewrites `arith.divf %x, %zero`, where `%zero` is a constant +0.0 or
-    -0.0 (scalar or splat, possibly through `arith.extf`/`arith.truncf`, as
-    f16 arithmetic computes in f32), into `arith.mulf %x, %inf` with the infinity
-    of the zero's sign: the same IEEE result for every x (a signed
-    infinity, NaN for 0 and NaN). Vulkan bounds OpFDiv's error only for
-    divisors of moderate magnitude, and lavapipe divides by a constant +0.0
-    to 0 even under SignedZeroInfNanPreserve.
-  }];
-}
-
 #endif // TILEC_TARGET_SPIRV_PASSES_TD

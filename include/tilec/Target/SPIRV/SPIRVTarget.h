@@ -19,7 +19,7 @@
 // of i1 as and/or), arith-emulate-unsupported-floats and
 // math-extend-to-supported-types (bf16 computes in f32; math on f16/bf16 in
 // f32), tilec-gpu-expand-powf (C's pow),
-// tilec-spirv-expand-division-by-zero (x / +-0 as x * +-inf),
+// tilec-gpu-expand-division-by-zero (x / +-0 as x * +-inf),
 // tilec-gpu-expand-software-math (the math functions of f64 in software),
 // tilec-spirv-emulate-bf16, tilec-spirv-attach-target,
 // tilec-convert-gpu-to-spirv, then on the spirv.module

@@ -1,8 +1,8 @@
-// tilec-spirv-expand-division-by-zero: a division by a constant +0.0 or
+// tilec-gpu-expand-division-by-zero: a division by a constant +0.0 or
 // -0.0, scalar or splat, becomes a multiplication by the infinity of the
 // zero's sign; any other division stays. (MLIR's own folders leave x / 0.0
 // alone: they fold constant operands only.)
-// RUN: tilec-opt --tilec-spirv-expand-division-by-zero %s | FileCheck %s
+// RUN: tilec-opt --tilec-gpu-expand-division-by-zero %s | FileCheck %s
 
 // CHECK-LABEL: func.func @zeros
 func.func @zeros(%x: f32, %v: vector<4xf32>, %d: f64) -> (f32, f32, vector<4xf32>, f64) {

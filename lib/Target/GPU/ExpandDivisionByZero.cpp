@@ -1,4 +1,4 @@
-//===- ExpandDivisionByZero.cpp - tilec-spirv-expand-division-by-zero -----===//
+//===- ExpandDivisionByZero.cpp - tilec-gpu-expand-division-by-zero ------===//
 //
 // `X / 0.0` must give IEEE's +-inf and NaN, but Vulkan bounds the error of
 // OpFDiv only for divisors of moderate magnitude, and lavapipe divides by a
@@ -10,15 +10,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Target/SPIRV/Passes.h"
+#include "tilec/Target/GPU/Passes.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
 namespace tilec {
-#define GEN_PASS_DEF_TILECSPIRVEXPANDDIVISIONBYZEROPASS
-#include "tilec/Target/SPIRV/Passes.h.inc"
+#define GEN_PASS_DEF_TILECGPUEXPANDDIVISIONBYZEROPASS
+#include "tilec/Target/GPU/Passes.h.inc"
 } // namespace tilec
 
 using namespace mlir;
@@ -43,7 +43,7 @@ bool isConstantZero(Value value, bool &negative) {
 }
 
 struct ExpandDivisionByZeroPass
-    : tilec::impl::TilecSPIRVExpandDivisionByZeroPassBase<
+    : tilec::impl::TilecGPUExpandDivisionByZeroPassBase<
           ExpandDivisionByZeroPass> {
   void runOnOperation() override {
     SmallVector<std::pair<arith::DivFOp, bool>> divisions;
