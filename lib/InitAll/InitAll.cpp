@@ -16,6 +16,8 @@
 #include "tilec/Target/LLVM/LLVMTranslation.h"
 #include "tilec/Target/LLVM/LoopsToLLVM.h"
 #include "tilec/Target/LLVM/Transforms/Passes.h"
+#include "tilec/Target/GLSL/GLSLBackend.h"
+#include "tilec/Target/GLSL/GLSLTranslation.h"
 #include "tilec/Target/OpenCL/OpenCLBackend.h"
 #include "tilec/Target/OpenCL/OpenCLTranslation.h"
 #include "tilec/Target/GPU/Passes.h"
@@ -71,6 +73,7 @@ void tilec::registerAllPasses() {
 
 void tilec::registerAllTranslations() {
   registerOpenCLTranslations();
+  registerGLSLTranslations();
   registerSPIRVTranslations();
   registerLLVMTranslations();
 }
@@ -80,5 +83,5 @@ void tilec::registerAllTargetBackends() {
   registerSPIRVBackend();
   registerLLVMBackend();
   registerPTXBackend();
-  registerAnnouncedTargetBackend("glsl", BackendKind::GPU, "gl", ".glsl");
+  registerGLSLBackend();
 }

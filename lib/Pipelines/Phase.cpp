@@ -18,6 +18,7 @@ std::optional<Phase> tilec::previousPhase(Phase phase) {
     return Phase::Loops;
   case Phase::SPIRV:
   case Phase::NVVM:
+  case Phase::GLSL:
     return Phase::GPU;
   }
   return std::nullopt;
@@ -37,6 +38,8 @@ llvm::StringRef tilec::phaseName(Phase phase) {
     return "llvm";
   case Phase::NVVM:
     return "nvvm";
+  case Phase::GLSL:
+    return "glsl";
   }
   return "";
 }
@@ -49,6 +52,7 @@ std::optional<Phase> tilec::parsePhase(llvm::StringRef name) {
       .Case("spirv", Phase::SPIRV)
       .Case("llvm", Phase::LLVM)
       .Case("nvvm", Phase::NVVM)
+      .Case("glsl", Phase::GLSL)
       .Default(std::nullopt);
 }
 

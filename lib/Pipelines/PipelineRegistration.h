@@ -14,6 +14,7 @@ namespace tilec::pipelines {
 void registerGPUPipeline();
 /// tilec-pipeline-spirv (SPIRVPipeline.cpp).
 void registerSPIRVPipeline();
+void registerGLSLPipeline();
 /// tilec-pipeline-llvm (LLVMPipeline.cpp).
 void registerLLVMPipeline();
 /// tilec-pipeline-nvvm (NVVMPipeline.cpp).

@@ -40,6 +40,7 @@ void tilec::registerTilecPipelines() {
       [](OpPassManager &pm) { buildTileToLoopsPipeline(pm); });
   pipelines::registerGPUPipeline();
   pipelines::registerSPIRVPipeline();
+  pipelines::registerGLSLPipeline();
   pipelines::registerLLVMPipeline();
   pipelines::registerNVVMPipeline();
 }

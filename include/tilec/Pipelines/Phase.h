@@ -31,6 +31,9 @@ enum class Phase {
   /// The PTX back end's level: the gpu level with its gpu.module in the
   /// LLVM and NVVM dialects.
   NVVM,
+  /// The GLSL back end's level: the gpu level with what GLSL lacks (f64
+  /// math, accurate f32 math, C's pow, IEEE division by zero) expanded.
+  GLSL,
 };
 
 /// The phase before `phase`, whose IR its pipeline takes; std::nullopt for
@@ -39,7 +42,7 @@ enum class Phase {
 std::optional<Phase> previousPhase(Phase phase);
 
 /// The lower-case name of `phase`: "tile", "loops", "gpu", "spirv", "llvm",
-/// "nvvm".
+/// "nvvm", "glsl".
 llvm::StringRef phaseName(Phase phase);
 
 /// The phase called `name` (see phaseName), or std::nullopt.

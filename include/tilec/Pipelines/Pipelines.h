@@ -40,6 +40,13 @@ void buildTileToLoopsPipeline(mlir::OpPassManager &pm);
 /// of the module's #tilec.gpu_target (the pass order is in SPIRVTarget.h).
 void buildGPUToSPIRVPipeline(mlir::OpPassManager &pm);
 
+/// gpu level -> the gpu level that lib/Target/GLSL writes as compute
+/// shaders: f16 and bf16 math and bf16 arithmetic in f32
+/// (NarrowFloats.h), tilec-gpu-expand-powf,
+/// tilec-gpu-expand-division-by-zero and tilec-gpu-expand-software-math
+/// (GLSL has no f64 math and loose f32 math, as GLSL.std.450).
+void buildGPUToGLSLPipeline(mlir::OpPassManager &pm);
+
 /// gpu level -> the gpu level with its gpu.module in the LLVM and NVVM
 /// dialects, ready for NVPTX (lib/Target/PTX serializes it).
 void buildGPUToNVVMPipeline(mlir::OpPassManager &pm);
