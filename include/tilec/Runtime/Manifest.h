@@ -119,6 +119,16 @@ struct Manifest {
   const ManifestValue *findValue(const std::string &name) const;
 };
 
+/// "kernel 'NAME'", how every runtime's message about a kernel starts.
+std::string kernelWhere(const ManifestKernel &kernel);
+/// kernelWhere followed by ": ".
+std::string kernelPrefix(const ManifestKernel &kernel);
+/// "[a, b, c]".
+std::string sizesText(const std::array<uint64_t, 3> &sizes);
+/// Work-groups to launch per dimension: global / local, rounded up (the
+/// parser checked that local divides global).
+std::array<uint64_t, 3> workGroupCounts(const ManifestKernel &kernel);
+
 /// The manifest as JSON text (sorted, stable, 2-space indented).
 std::string printManifest(const Manifest &manifest);
 /// Parses and validates manifest JSON: every field checked (types, buffer ids

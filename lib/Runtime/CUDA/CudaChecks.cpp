@@ -22,7 +22,7 @@ std::string limitText(uint64_t value, const DeviceInfo &device,
 std::string axis(int d) { return std::string(1, char('X' + d)); }
 
 Status checkBlock(const ManifestKernel &kernel, const DeviceInfo &device) {
-  std::string prefix = cuda::kernelPrefix(kernel);
+  std::string prefix = kernelPrefix(kernel);
   uint64_t threads = 1;
   for (int d = 0; d < 3; ++d) {
     uint64_t limit = d < int(device.maxWorkItemSizes.size())
@@ -30,7 +30,7 @@ Status checkBlock(const ManifestKernel &kernel, const DeviceInfo &device) {
                          : 0;
     if (kernel.local[d] > kUIntMax || (limit && kernel.local[d] > limit))
       return Status::error(
-          prefix + "block " + cuda::sizesText(kernel.local) +
+          prefix + "block " + sizesText(kernel.local) +
           " is larger in dimension " + std::to_string(d) + " than the " +
           limitText(limit ? limit : kUIntMax, device,
                     "CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_" + axis(d)));
@@ -39,23 +39,23 @@ Status checkBlock(const ManifestKernel &kernel, const DeviceInfo &device) {
   uint64_t limit = device.maxWorkGroupSize;
   if (limit && threads > limit)
     return Status::error(
-        prefix + "block " + cuda::sizesText(kernel.local) + " has " +
+        prefix + "block " + sizesText(kernel.local) + " has " +
         std::to_string(threads) + " threads, more than the " +
         limitText(limit, device, "CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK"));
   return Status::success();
 }
 
 Status checkGrid(const ManifestKernel &kernel, const DeviceInfo &device) {
-  std::array<uint64_t, 3> grid = cuda::gridSize(kernel);
+  std::array<uint64_t, 3> grid = workGroupCounts(kernel);
   for (int d = 0; d < 3; ++d) {
     uint64_t limit = d < int(device.maxWorkGroupCount.size())
                          ? device.maxWorkGroupCount[d]
                          : 0;
     if (grid[d] > kUIntMax || (limit && grid[d] > limit))
       return Status::error(
-          cuda::kernelPrefix(kernel) + "grid " + cuda::sizesText(grid) +
-          " (global " + cuda::sizesText(kernel.global) + " / block " +
-          cuda::sizesText(kernel.local) + ") is larger in dimension " +
+          kernelPrefix(kernel) + "grid " + sizesText(grid) +
+          " (global " + sizesText(kernel.global) + " / block " +
+          sizesText(kernel.local) + ") is larger in dimension " +
           std::to_string(d) + " than the " +
           limitText(limit ? limit : kUIntMax, device,
                     "CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_" + axis(d)));
@@ -71,7 +71,7 @@ Status checkSharedMemory(const ManifestKernel &kernel,
                                               : device.localMemBytes;
   if (bytes > kUIntMax || (limit && bytes > limit))
     return Status::error(
-        cuda::kernelPrefix(kernel) + "needs " + std::to_string(bytes) +
+        kernelPrefix(kernel) + "needs " + std::to_string(bytes) +
         " bytes of dynamic shared memory, more than the " +
         limitText(limit ? limit : kUIntMax, device,
                   "CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"));
@@ -79,26 +79,6 @@ Status checkSharedMemory(const ManifestKernel &kernel,
 }
 
 } // namespace
-
-std::string cuda::kernelWhere(const ManifestKernel &kernel) {
-  return "kernel '" + kernel.name + "'";
-}
-
-std::string cuda::kernelPrefix(const ManifestKernel &kernel) {
-  return kernelWhere(kernel) + ": ";
-}
-
-std::string cuda::sizesText(const std::array<uint64_t, 3> &sizes) {
-  return "[" + std::to_string(sizes[0]) + ", " + std::to_string(sizes[1]) +
-         ", " + std::to_string(sizes[2]) + "]";
-}
-
-std::array<uint64_t, 3> cuda::gridSize(const ManifestKernel &kernel) {
-  std::array<uint64_t, 3> grid;
-  for (int d = 0; d < 3; ++d)
-    grid[d] = kernel.local[d] ? kernel.global[d] / kernel.local[d] : 0;
-  return grid;
-}
 
 Status cuda::checkManifest(const Manifest &manifest, const DeviceInfo &device) {
   if (manifest.target != "ptx")

@@ -18,18 +18,6 @@
 
 namespace tilec::rt::cuda {
 
-/// "kernel 'matmul_C'", how every message about a kernel starts.
-std::string kernelWhere(const ManifestKernel &kernel);
-/// kernelWhere followed by ": ".
-std::string kernelPrefix(const ManifestKernel &kernel);
-
-/// "[a, b, c]".
-std::string sizesText(const std::array<uint64_t, 3> &sizes);
-
-/// Blocks to launch per dimension: global / local (the parser checked that
-/// local divides global).
-std::array<uint64_t, 3> gridSize(const ManifestKernel &kernel);
-
 /// Checks the manifest's target, buffer sizes, and each kernel's block and
 /// grid sizes and dynamic shared memory against `device`'s limits (a limit
 /// the device did not report, 0, is not checked). Messages name the kernel

@@ -153,7 +153,7 @@ Status CudaProgram::launchAll(bool timed) {
     std::vector<void *> params;
     for (CUdeviceptr &value : values)
       params.push_back(&value);
-    std::array<uint64_t, 3> grid = gridSize(entry);
+    std::array<uint64_t, 3> grid = workGroupCounts(entry);
     std::string where = kernelWhere(entry);
     if (timed)
       if (CUresult r = api_.cuEventRecord(events_[2 * k], nullptr);

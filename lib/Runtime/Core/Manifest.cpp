@@ -158,3 +158,27 @@ Status tilec::rt::writeManifest(const std::string &path,
                                 const Manifest &manifest) {
   return writeFileAtomically(path, printManifest(manifest));
 }
+
+std::string tilec::rt::kernelWhere(const ManifestKernel &kernel) {
+  return "kernel '" + kernel.name + "'";
+}
+
+std::string tilec::rt::kernelPrefix(const ManifestKernel &kernel) {
+  return kernelWhere(kernel) + ": ";
+}
+
+std::string tilec::rt::sizesText(const std::array<uint64_t, 3> &sizes) {
+  return "[" + std::to_string(sizes[0]) + ", " + std::to_string(sizes[1]) +
+         ", " + std::to_string(sizes[2]) + "]";
+}
+
+std::array<uint64_t, 3>
+tilec::rt::workGroupCounts(const ManifestKernel &kernel) {
+  std::array<uint64_t, 3> groups;
+  for (int d = 0; d < 3; ++d) {
+    uint64_t global = kernel.global[d], local = kernel.local[d];
+    // Written so that it cannot overflow for any global size.
+    groups[d] = local == 0 ? 0 : global / local + (global % local != 0);
+  }
+  return groups;
+}

@@ -10,15 +10,6 @@ namespace tilec::rt::vulkan {
 
 namespace {
 
-std::string sizeList(const std::array<uint64_t, 3> &s) {
-  return "[" + std::to_string(s[0]) + ", " + std::to_string(s[1]) + ", " +
-         std::to_string(s[2]) + "]";
-}
-
-std::string kernelPrefix(const ManifestKernel &kernel) {
-  return "kernel '" + kernel.name + "': ";
-}
-
 /// Capabilities (SPIR-V specification 3.31) that need a device feature.
 struct CapabilityNeed {
   uint32_t capability;
@@ -99,17 +90,17 @@ Status checkWorkGroup(const ManifestKernel &kernel, const SpirvModule &module,
   for (int d = 0; d < 3; ++d) {
     if (kernel.local[d] == 0 || kernel.global[d] == 0)
       return Status::error(prefix + "zero-sized global " +
-                           sizeList(kernel.global) + " or local " +
-                           sizeList(kernel.local) + " size");
+                           sizesText(kernel.global) + " or local " +
+                           sizesText(kernel.local) + " size");
     if (kernel.local[d] > limits.maxComputeWorkGroupSize[d])
       return Status::error(
-          prefix + "work-group size " + sizeList(kernel.local) +
+          prefix + "work-group size " + sizesText(kernel.local) +
           " exceeds the device's maxComputeWorkGroupSize[" + std::to_string(d) +
           "] = " + std::to_string(limits.maxComputeWorkGroupSize[d]));
     invocations *= kernel.local[d];
   }
   if (invocations > limits.maxComputeWorkGroupInvocations)
-    return Status::error(prefix + "work-group size " + sizeList(kernel.local) +
+    return Status::error(prefix + "work-group size " + sizesText(kernel.local) +
                          " has " + std::to_string(invocations) +
                          " invocations, over the device's "
                          "maxComputeWorkGroupInvocations = " +
@@ -119,15 +110,15 @@ Status checkWorkGroup(const ManifestKernel &kernel, const SpirvModule &module,
                                   (*ep->localSize)[2]};
     if (baked != kernel.local)
       return Status::error(prefix + "the manifest's local size " +
-                           sizeList(kernel.local) +
-                           " differs from the LocalSize " + sizeList(baked) +
+                           sizesText(kernel.local) +
+                           " differs from the LocalSize " + sizesText(baked) +
                            " of entry point '" + entry + "'");
   }
-  std::array<uint64_t, 3> groups = groupCounts(kernel);
+  std::array<uint64_t, 3> groups = workGroupCounts(kernel);
   for (int d = 0; d < 3; ++d)
     if (groups[d] > limits.maxComputeWorkGroupCount[d])
       return Status::error(
-          prefix + "needs " + sizeList(groups) +
+          prefix + "needs " + sizesText(groups) +
           " work-groups, over the device's maxComputeWorkGroupCount[" +
           std::to_string(d) +
           "] = " + std::to_string(limits.maxComputeWorkGroupCount[d]));
@@ -206,16 +197,6 @@ Status checkValues(const Manifest &manifest,
 
 const std::string &entryPointName(const ManifestKernel &kernel) {
   return kernel.spirvEntry.empty() ? kernel.name : kernel.spirvEntry;
-}
-
-std::array<uint64_t, 3> groupCounts(const ManifestKernel &kernel) {
-  std::array<uint64_t, 3> groups;
-  for (int d = 0; d < 3; ++d) {
-    uint64_t global = kernel.global[d], local = kernel.local[d];
-    // Written so that it cannot overflow for any global size.
-    groups[d] = local == 0 ? 0 : global / local + (global % local != 0);
-  }
-  return groups;
 }
 
 Status checkManifest(const Manifest &manifest, const SpirvModule &module,

@@ -25,9 +25,6 @@ namespace tilec::rt::vulkan {
 /// The entry point a kernel runs: its spirv_entry, else its name.
 const std::string &entryPointName(const ManifestKernel &kernel);
 
-/// Work-groups to dispatch per dimension: global / local rounded up.
-std::array<uint64_t, 3> groupCounts(const ManifestKernel &kernel);
-
 /// Checks the manifest's target, each kernel's entry point, work-group size
 /// (against the module's LocalSize and the device's limits), group counts,
 /// descriptor bindings and buffer sizes, and the module's capabilities

@@ -475,7 +475,7 @@ void VulkanProgram::recordKernel(VkCommandBuffer commands, size_t index,
     api_.vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
                                  k.layout, 0, k.sets.size(), k.sets.data(), 0,
                                  nullptr);
-  std::array<uint64_t, 3> groups = groupCounts(manifest_.kernels[index]);
+  std::array<uint64_t, 3> groups = workGroupCounts(manifest_.kernels[index]);
   // checkManifest bounded the counts by maxComputeWorkGroupCount (32 bits).
   api_.vkCmdDispatch(commands, static_cast<uint32_t>(groups[0]),
                      static_cast<uint32_t>(groups[1]),
