@@ -1,13 +1,15 @@
 //===- AllRuntimes.cpp - The runtimes compiled into this build ------------===//
 //
 // OpenCL is always built (it needs only the ICD loader); Vulkan when its
-// library was configured (TILEC_HAVE_VULKAN_RUNTIME); CUDA always (it needs
-// nothing to build); the host CPU last, so that --device's default, the
-// first GPU else the first device, prefers a device that runs manifests.
+// library was configured (TILEC_HAVE_VULKAN_RUNTIME); CUDA and GL always
+// (they need nothing to build); the host CPU last, so that --device's
+// default, the first GPU else the first device, prefers a device that runs
+// manifests.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Runtime/CUDARuntime.h"
+#include "tilec/Runtime/GLRuntime.h"
 #include "tilec/Runtime/HostCpuRuntime.h"
 #include "tilec/Runtime/OpenCLRuntime.h"
 #ifdef TILEC_HAVE_VULKAN_RUNTIME
@@ -23,6 +25,7 @@ std::vector<std::unique_ptr<Runtime>> tilec::rt::allRuntimes() {
   runtimes.push_back(createVulkanRuntime());
 #endif
   runtimes.push_back(createCUDARuntime());
+  runtimes.push_back(createGLRuntime());
   runtimes.push_back(createHostCpuRuntime());
   return runtimes;
 }
@@ -44,8 +47,9 @@ tilec::rt::openRuntime(std::unique_ptr<Runtime> runtime) {
 tilec::Result<TargetRuntime>
 tilec::rt::openTargetRuntime(const std::string &target) {
   std::string wanted = target == "spirv" ? "vulkan"
-                       : target == "ptx" ? "cuda"
-                                         : target;
+                       : target == "ptx"   ? "cuda"
+                       : target == "glsl"  ? "gl"
+                                           : target;
   for (std::unique_ptr<Runtime> &runtime : allRuntimes())
     if (runtime->name() == wanted)
       return openRuntime(std::move(runtime));
