@@ -103,8 +103,9 @@ def c_compiler_works():
 
 offer("cc", c_compiler_works(), "%s cannot compile a C program" % config.c_compiler)
 
-# opencl, vulkan: tilec-run lists a device of that runtime (PoCL and
-# lavapipe in CI: the CPU devices scripts/setup.sh installs).
+# opencl, vulkan, gl: tilec-run lists a device of that runtime (PoCL,
+# lavapipe and llvmpipe through EGL in CI: the CPU devices scripts/setup.sh
+# installs).
 def device_runtimes():
     proc = run_quietly([os.path.join(config.tilec_obj_root, "bin", "tilec-run"),
                         "--devices", "--json"])
@@ -115,11 +116,15 @@ def device_runtimes():
 
 
 present = device_runtimes()
-for runtime in ("opencl", "vulkan"):
+for runtime in ("opencl", "vulkan", "gl"):
     offer(runtime, runtime in present, "tilec-run --devices lists no %s device" % runtime)
 
 # SPIR-V modules are validated with spirv-val (Debian: spirv-tools).
 offer("spirv-val", shutil.which("spirv-val") is not None, "spirv-val is not on PATH")
+
+# GLSL shaders are validated with glslangValidator (Debian: glslang-tools).
+offer("glslang", shutil.which("glslangValidator") is not None,
+      "glslangValidator is not on PATH")
 
 # PTX is assembled with the CUDA toolkit's ptxas (CI has the toolkit, not a
 # GPU): on PATH, else where the toolkit installs itself.

@@ -147,7 +147,8 @@ NUMPY_TO_TILE = {"bool": "bool", "int8": "i8", "int16": "i16", "int32": "i32",
 
 
 # The file a bundle's job compiles its kernels to, per target.
-KERNEL_FILES = {"opencl": "kernel.cl", "spirv": "model.spv", "ptx": "model.ptx"}
+KERNEL_FILES = {"opencl": "kernel.cl", "spirv": "model.spv", "ptx": "model.ptx",
+                "glsl": "model.glsl"}
 
 
 def bundle_job(tilec, target, seed, bundle, job, compile_args=(),

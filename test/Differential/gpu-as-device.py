@@ -13,7 +13,7 @@ compares the outputs with the interpreter's (--expect). With
 schedule sets FIELD (`warp`: the outer-product tiling, `row`: a row nest;
 as --emit=gpu prints it), so the test cannot pass on another mapping.
 
-Usage: gpu-as-device.py --tilec T --tilec-run R --target opencl|spirv
+Usage: gpu-as-device.py --tilec T --tilec-run R --target opencl|spirv|glsl
                         [--expect-schedule warp|row] PROGRAM.tile[:ARGS] ...
 ARGS are the program's tilec arguments with ',' for spaces
 (e.g. conv3x3.tile:-D,N=2,-D,H=9).
@@ -26,8 +26,8 @@ import subprocess
 import sys
 import tempfile
 
-RUNTIMES = {"opencl": "opencl", "spirv": "vulkan"}
-EXTENSIONS = {"opencl": ".cl", "spirv": ".spv"}
+RUNTIMES = {"opencl": "opencl", "spirv": "vulkan", "glsl": "gl"}
+EXTENSIONS = {"opencl": ".cl", "spirv": ".spv", "glsl": ".glsl"}
 
 
 def devices(tilec, target, folder):

@@ -20,7 +20,7 @@ fragments of V, 4 x 4 registers per work-item, 8 x 16 subgroup tiles, the
 block and reduction chunk given, --buffers local buffers, and with --split S
 the reduction in S slices (where S divides it; other kernels unsplit).
 
-Usage: gpu-vector-schedules.py --tilec T --target opencl|spirv --vector V
+Usage: gpu-vector-schedules.py --tilec T --target opencl|spirv|glsl --vector V
                                [--reverse-order] [--args="-D N=64 ..."]
                                [--outer-product BY,BX,CHUNK [--buffers B]
                                 [--split S]]
@@ -35,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 
-RUNTIMES = {"opencl": "opencl", "spirv": "vulkan"}
+RUNTIMES = {"opencl": "opencl", "spirv": "vulkan", "glsl": "gl"}
 KERNEL_ATTRS = re.compile(
     r'tilec\.fingerprint = "([0-9a-f]+)", tilec\.kernel = "([^"]+)"')
 LOOP = re.compile(r"^\s*affine\.for %\w+ = (\d+) to (\d+) \{$")

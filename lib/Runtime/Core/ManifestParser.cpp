@@ -406,10 +406,11 @@ Result<Manifest> ManifestReader::read(const json &root) {
       !readString(root, "", "device", m.device, false) ||
       !readUInt(root, "", "peak_temporary_bytes", m.peakTemporaryBytes))
     return Status::error(error);
-  if (m.target != "opencl" && m.target != "spirv" && m.target != "ptx")
+  if (m.target != "opencl" && m.target != "spirv" && m.target != "ptx" &&
+      m.target != "glsl")
     return Result<Manifest>::error(fileName +
                                    ": target: must be \"opencl\", "
-                                   "\"spirv\" or \"ptx\", not \"" +
+                                   "\"spirv\", \"ptx\" or \"glsl\", not \"" +
                                    m.target + "\"");
   const json *buffers = readArray(root, "", "buffers");
   if (!buffers)

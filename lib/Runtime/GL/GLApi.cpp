@@ -49,7 +49,8 @@ Status Library::loadGL() {
     api.name = reinterpret_cast<decltype(api.name)>(                           \
         api.eglGetProcAddress(#name));                                         \
   if (!api.name && !missing &&                                                 \
-      std::string_view(#name) != "glGetQueryObjectui64v")                      \
+      std::string_view(#name) != "glGetQueryObjectui64v" &&                    \
+      std::string_view(#name) != "glQueryCounter")                             \
     missing = #name;
   TILEC_GL_FUNCTIONS(TILEC_GL_RESOLVE)
 #undef TILEC_GL_RESOLVE

@@ -92,7 +92,7 @@ constexpr GLenum kCopyWriteBuffer = 0x8F37;
 constexpr GLenum kDynamicCopy = 0x88EA;
 constexpr GLbitfield kMapReadBit = 0x0001;
 constexpr GLbitfield kAllBarrierBits = 0xFFFFFFFF;
-constexpr GLenum kTimeElapsed = 0x88BF;
+constexpr GLenum kTimestamp = 0x8E28;
 constexpr GLenum kQueryResult = 0x8866;
 } // namespace glc
 
@@ -157,8 +157,7 @@ constexpr GLenum kQueryResult = 0x8866;
   X(glFinish, void, ())                                                        \
   X(glGenQueries, void, (GLsizei, GLuint *))                                   \
   X(glDeleteQueries, void, (GLsizei, const GLuint *))                          \
-  X(glBeginQuery, void, (GLenum, GLuint))                                      \
-  X(glEndQuery, void, (GLenum))                                                \
+  X(glQueryCounter, void, (GLuint, GLenum))                                    \
   X(glGetQueryObjectui64v, void, (GLuint, GLenum, GLuint64 *))
 
 struct Api {
@@ -181,8 +180,8 @@ public:
 
   const Api &api() const { return api_; }
   /// Resolves the GL functions (with a context current); an error names a
-  /// missing one. GL ES 3.1 lacks glGetQueryObjectui64v (timings are then
-  /// unavailable), which is the only one allowed to be missing.
+  /// missing one. GL ES 3.1 lacks glQueryCounter and glGetQueryObjectui64v
+  /// (timings are then unavailable), the only ones allowed to be missing.
   Status loadGL();
 
 private:

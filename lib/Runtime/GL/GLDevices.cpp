@@ -156,7 +156,8 @@ void describe(const Api &api, GLDevice &device,
   info.int64 = extensions.count("GL_ARB_gpu_shader_int64") > 0;
   info.fp16 = info.int8 = true;
   info.preferredVectorWidthFloat = 4; // GLSL's widest vector
-  device.timerQueries = !device.es && api.glGetQueryObjectui64v;
+  device.timerQueries =
+      !device.es && api.glQueryCounter && api.glGetQueryObjectui64v;
   if (extensions.count("GL_NV_shader_thread_group")) {
     api.glGetIntegerv(kSMCountNV, &value);
     info.computeUnits = unsigned(value);

@@ -27,7 +27,7 @@ struct GLDevice {
   EGLDisplay display = nullptr;
   EGLContext context = nullptr;
   bool es = false; ///< the context is OpenGL ES 3.1, not desktop GL
-  bool timerQueries = false; ///< GL_TIME_ELAPSED queries work
+  bool timerQueries = false; ///< GL_TIMESTAMP queries work
 };
 
 /// The devices EGL offers, each with its context made. A device whose

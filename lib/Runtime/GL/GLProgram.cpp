@@ -58,8 +58,9 @@ private:
   Status createBuffers();
   Status upload(int buffer, const Tensor &tensor, const std::string &what);
   Status download(int buffer, Tensor &tensor, const std::string &what);
-  /// Dispatches every kernel in manifest order; with `timed`, each inside
-  /// a GL_TIME_ELAPSED query.
+  /// Dispatches every kernel in manifest order; with `timed`, each between
+  /// two GL_TIMESTAMP queries (llvmpipe's GL_TIME_ELAPSED queries time
+  /// draws, not dispatches).
   Status dispatchAll(bool timed);
   Status collectTimings(std::vector<KernelTiming> &timings);
 
@@ -80,7 +81,9 @@ Status GLProgram::build(const std::string &artefact) {
   if (Status s = checkManifest(manifest_, device_.info, uint64_t(maxBlocks));
       !s)
     return s;
-  if (Status s = programs_.build(api_, manifest_, artefact, device_.es); !s)
+  if (Status s = programs_.build(api_, manifest_, artefact, device_.info.id,
+                                device_.es);
+      !s)
     return s;
   return createBuffers();
 }
@@ -138,11 +141,11 @@ Status GLProgram::download(int buffer, Tensor &tensor,
 Status GLProgram::dispatchAll(bool timed) {
   if (timed && !device_.timerQueries)
     return Status::error("device " + device_.info.id +
-                         " has no GL_TIME_ELAPSED queries (OpenGL ES "
+                         " has no GL_TIMESTAMP queries (OpenGL ES "
                          "without EXT_disjoint_timer_query): kernels "
                          "cannot be timed on it");
   if (timed && queries_.empty()) {
-    queries_.resize(manifest_.kernels.size());
+    queries_.resize(2 * manifest_.kernels.size());
     api_.glGenQueries(GLsizei(queries_.size()), queries_.data());
   }
   for (size_t k = 0; k < manifest_.kernels.size(); ++k) {
@@ -154,11 +157,11 @@ Status GLProgram::dispatchAll(bool timed) {
                             buffers_.at(kernel.args[i].buffer));
     std::array<uint64_t, 3> groups = workGroupCounts(kernel);
     if (timed)
-      api_.glBeginQuery(glc::kTimeElapsed, queries_[k]);
+      api_.glQueryCounter(queries_[2 * k], glc::kTimestamp);
     api_.glDispatchCompute(GLuint(groups[0]), GLuint(groups[1]),
                            GLuint(groups[2]));
     if (timed)
-      api_.glEndQuery(glc::kTimeElapsed);
+      api_.glQueryCounter(queries_[2 * k + 1], glc::kTimestamp);
     // What a dispatch wrote is visible to the next one and to the reads.
     api_.glMemoryBarrier(glc::kAllBarrierBits);
     if (Status s = checkGL(api_, kernelWhere(kernel) + ": glDispatchCompute " +
@@ -171,9 +174,11 @@ Status GLProgram::dispatchAll(bool timed) {
 
 Status GLProgram::collectTimings(std::vector<KernelTiming> &timings) {
   for (size_t k = 0; k < manifest_.kernels.size(); ++k) {
-    GLuint64 nanoseconds = 0;
-    api_.glGetQueryObjectui64v(queries_[k], glc::kQueryResult, &nanoseconds);
-    timings.push_back({manifest_.kernels[k].name, double(nanoseconds) * 1e-9});
+    GLuint64 start = 0, end = 0;
+    api_.glGetQueryObjectui64v(queries_[2 * k], glc::kQueryResult, &start);
+    api_.glGetQueryObjectui64v(queries_[2 * k + 1], glc::kQueryResult, &end);
+    timings.push_back({manifest_.kernels[k].name,
+                       double(end > start ? end - start : 0) * 1e-9});
   }
   return checkGL(api_, "glGetQueryObjectui64v");
 }

@@ -38,8 +38,16 @@ std::string forES(std::string source) {
   return source;
 }
 
+/// "WHAT: the GL driver could not compile|link shader 'NAME' on DEVICE".
+std::string failure(const Manifest &manifest, const std::string &step,
+                    const std::string &name, const std::string &deviceId) {
+  return manifest.artefact + ": the GL driver could not " + step +
+         " shader '" + name + "' on " + deviceId;
+}
+
 Result<GLuint> compileShader(const Api &api, const std::string &name,
-                             const std::string &source) {
+                             const std::string &source,
+                             const std::string &what) {
   GLuint shader = api.glCreateShader(glc::kComputeShader);
   if (!shader) {
     Status s = checkGL(api, "shader '" + name + "': glCreateShader");
@@ -57,14 +65,13 @@ Result<GLuint> compileShader(const Api &api, const std::string &name,
   std::string log = infoLog(shader, api.glGetShaderiv,
                             api.glGetShaderInfoLog, glc::kInfoLogLength);
   api.glDeleteShader(shader);
-  std::string quote = locateShaderError(log, source, name);
-  return Status::error("the GL driver could not compile shader '" + name +
-                       "'" + (quote.empty() ? "" : ", " + quote) +
-                       "\ndriver log:\n" + log);
+  std::string quote = locateShaderError(log, source);
+  return Status::error(what + (quote.empty() ? "\n" : ", " + quote) +
+                       "driver log:\n" + log);
 }
 
-Result<GLuint> linkProgram(const Api &api, const std::string &name,
-                           GLuint shader) {
+Result<GLuint> linkProgram(const Api &api, GLuint shader,
+                           const std::string &what) {
   GLuint program = api.glCreateProgram();
   api.glAttachShader(program, shader);
   api.glLinkProgram(program);
@@ -78,8 +85,7 @@ Result<GLuint> linkProgram(const Api &api, const std::string &name,
   api.glDeleteProgram(program);
   // Linking is where a shader over the device's limits (shared memory,
   // invocations) fails.
-  return Status::error("the GL driver could not link shader '" + name +
-                       "'\ndriver log:\n" + log);
+  return Status::error(what + "\ndriver log:\n" + log);
 }
 
 } // namespace
@@ -110,8 +116,7 @@ gl::splitShaders(const std::string &artefact) {
 }
 
 std::string gl::locateShaderError(const std::string &log,
-                                  const std::string &source,
-                                  const std::string &shader) {
+                                  const std::string &source) {
   std::smatch match;
   size_t line = 0, column = 0;
   if (std::regex_search(log, match,
@@ -124,13 +129,12 @@ std::string gl::locateShaderError(const std::string &log,
   } else {
     return "";
   }
-  std::string quote =
-      quoteSourceLine(splitLines(source), line, column, "");
-  return quote.empty() ? "" : "shader '" + shader + "', " + quote;
+  return quoteSourceLine(splitLines(source), line, column, "");
 }
 
 Status ShaderPrograms::build(const Api &api, const Manifest &manifest,
-                             const std::string &artefact, bool es) {
+                             const std::string &artefact,
+                             const std::string &deviceId, bool es) {
   Result<std::map<std::string, std::string>> shaders = splitShaders(artefact);
   if (!shaders)
     return shaders.status();
@@ -142,10 +146,13 @@ Status ShaderPrograms::build(const Api &api, const Manifest &manifest,
       return Status::error(kernelPrefix(kernel) +
                            "the glsl artefact has no shader of this name");
     std::string source = es ? forES(found->second) : found->second;
-    Result<GLuint> shader = compileShader(api, kernel.name, source);
+    Result<GLuint> shader = compileShader(
+        api, kernel.name, source,
+        failure(manifest, "compile", kernel.name, deviceId));
     if (!shader)
       return shader.status();
-    Result<GLuint> program = linkProgram(api, kernel.name, *shader);
+    Result<GLuint> program = linkProgram(
+        api, *shader, failure(manifest, "link", kernel.name, deviceId));
     if (!program)
       return program.status();
     programs_[kernel.name] = *program;

@@ -27,19 +27,21 @@ namespace tilec::rt::gl {
 Result<std::map<std::string, std::string>>
 splitShaders(const std::string &artefact);
 
-/// "shader 'NAME', line N:\n  N | <line>\n" for the first line a GL info
-/// log names (Mesa's "0:N(C): error", NVIDIA's "0(N) : error"), or "".
+/// "line N:\n  N | <line>\n" (and a caret under the column) for the first
+/// line a GL info log names (Mesa's "0:N(C): error", NVIDIA's "0(N) :
+/// error"), or "".
 std::string locateShaderError(const std::string &log,
-                              const std::string &source,
-                              const std::string &shader);
+                              const std::string &source);
 
 /// Compiled programs, one per shader a manifest's kernels run.
 class ShaderPrograms {
 public:
   /// Compiles and links every shader `manifest` runs (with a context of
-  /// `api` current); `es` rewrites the version line for OpenGL ES.
+  /// `api` current, on device `deviceId`, named in errors); `es` rewrites
+  /// the version line for OpenGL ES.
   Status build(const Api &api, const Manifest &manifest,
-               const std::string &artefact, bool es);
+               const std::string &artefact, const std::string &deviceId,
+               bool es);
   /// Deletes the programs (with the context current).
   void release(const Api &api);
   /// The program kernel `name` runs.

@@ -155,7 +155,7 @@ LogicalResult ArithEmitter::lanewise(const LaneFunction &f, bool asFloat) {
 
 LogicalResult ArithEmitter::floatBinary(llvm::StringRef infix) {
   Type type = resultType();
-  if (!storedFloat(type))
+  if (!storedFloat(type) && !isLaneArray(type))
     return define(fmt::format("{} {} {}", get(0), infix.str(), get(1)));
   return lanewise(
       [&](Lanes x) {
@@ -184,17 +184,19 @@ LogicalResult ArithEmitter::wrapping(llvm::StringRef infix) {
     return lanewise([&](Lanes x) {
       return fmt::format("{} {} {}", x[0], infix == "*" ? "&&" : "!=", x[1]);
     });
-  return define(wrap(type, fmt::format("{} {} {}", get(0), infix.str(), get(1))));
+  return lanewise([&](Lanes x) {
+    return wrap(type, fmt::format("{} {} {}", x[0], infix.str(), x[1]));
+  });
 }
 
 LogicalResult ArithEmitter::bitwise(llvm::StringRef infix,
                                     llvm::StringRef boolInfix) {
   // Of two sign-extended values, the high bits stay copies of the sign.
-  if (isBool(resultType()))
-    return lanewise([&](Lanes x) {
-      return fmt::format("{} {} {}", x[0], boolInfix.str(), x[1]);
-    });
-  return define(fmt::format("{} {} {}", get(0), infix.str(), get(1)));
+  bool isBoolean = isBool(resultType());
+  return lanewise([&](Lanes x) {
+    return fmt::format("{} {} {}", x[0],
+                       isBoolean ? boolInfix.str() : infix.str(), x[1]);
+  });
 }
 
 LogicalResult ArithEmitter::shift(bool left, bool isUnsigned) {
@@ -248,12 +250,13 @@ LogicalResult ArithEmitter::minMax(bool isMax, bool isUnsigned) {
       return fmt::format("{} {} {}", x[0], isAnd ? "&&" : "||", x[1]);
     });
   }
-  if (!isUnsigned)
-    return define(fmt::format("{}({}, {})", isMax ? "max" : "min", get(0),
-                              get(1)));
+  // GLSL 4.30 has no int64_t overloads of max and min: a select serves
+  // every width.
   return lanewise([&](Lanes x) {
-    return fmt::format("{} {} {} ? {} : {}", asUnsigned(type, x[0]),
-                       isMax ? ">" : "<", asUnsigned(type, x[1]), x[0], x[1]);
+    std::string a = isUnsigned ? asUnsigned(type, x[0]) : x[0];
+    std::string b = isUnsigned ? asUnsigned(type, x[1]) : x[1];
+    return fmt::format("{} {} {} ? {} : {}", a, isMax ? ">" : "<", b, x[0],
+                       x[1]);
   });
 }
 
@@ -377,7 +380,7 @@ LogicalResult ArithEmitter::cmpF(arith::CmpFPredicate predicate) {
 
 LogicalResult ArithEmitter::select() {
   // GLSL's ?: takes a scalar condition, for operands of any type.
-  if (!isa<VectorType>(operandType()))
+  if (!isa<VectorType>(operandType()) && !isLaneArray(resultType()))
     return define(fmt::format("{} ? {} : {}", get(0), get(1), get(2)));
   return lanewise([&](Lanes x) {
     return fmt::format("{} ? {} : {}", x[0], x[1], x[2]);

@@ -93,16 +93,33 @@ LogicalResult glsl::emitMathOp(ShaderEmitter &e, Operation &op) {
   if (isa<math::AbsFOp>(op) && storedFloat(type)) // clearing the sign: exact
     return e.define(&op, result, fmt::format("({} & 0x7FFFu)", e.get(op.getOperand(0))));
   std::string function;
-  if (isa<math::RoundOp>(op)) {
+  std::string computeType = scalarType(type).isF64() ? "double" : "float";
+  if (isa<math::CopySignOp>(op)) {
+    if (isa<VectorType>(type))
+      return op.emitError("vector math.copysign cannot be translated to GLSL");
+    function = e.getPrelude().copySign(computeType);
+  } else if (isa<math::RoundOp>(op)) {
     if (isa<VectorType>(type))
       return op.emitError("vector math.round cannot be translated to GLSL");
-    function = e.getPrelude().roundHalfAway(
-        scalarType(type).isF64() ? "double" : "float");
+    function = e.getPrelude().roundHalfAway(computeType);
   } else {
     function = floatBuiltin(op.getName().getStringRef()).str();
   }
   if (function.empty())
     return e.untranslatable(op);
-  std::string call = function + "(" + llvm::join(args, ", ") + ")";
-  return e.define(&op, result, e.fromFloat(type, call));
+  if (!isLaneArray(type)) {
+    std::string call = function + "(" + llvm::join(args, ", ") + ")";
+    return e.define(&op, result, e.fromFloat(type, call));
+  }
+  // An array of 64-bit lanes: the function of each lane.
+  std::vector<std::string> lanes;
+  for (int64_t i = 0; i < cast<VectorType>(type).getNumElements(); ++i) {
+    std::vector<std::string> laneArgs;
+    for (const std::string &arg : args)
+      laneArgs.push_back(fmt::format("{}[{}]", arg, i));
+    lanes.push_back(function + "(" + llvm::join(laneArgs, ", ") + ")");
+  }
+  return e.define(&op, result,
+                  *e.typeName(&op, type) + "(" + llvm::join(lanes, ", ") +
+                      ")");
 }

@@ -84,8 +84,11 @@ LogicalResult glsl::emitVectorOp(ShaderEmitter &e, Operation &op) {
   if (auto broadcast = dyn_cast<vector::BroadcastOp>(op)) {
     if (isa<VectorType>(broadcast.getSourceType()))
       return e.untranslatable(op);
+    std::vector<std::string> lanes(
+        broadcast.getResultVectorType().getNumElements(),
+        e.get(broadcast.getSource()));
     return e.define(&op, broadcast.getResult(),
-                    *type + "(" + e.get(broadcast.getSource()) + ")");
+                    *type + "(" + llvm::join(lanes, ", ") + ")");
   }
   if (auto fromElements = dyn_cast<vector::FromElementsOp>(op)) {
     std::vector<std::string> elements;
@@ -112,10 +115,19 @@ LogicalResult glsl::emitVectorOp(ShaderEmitter &e, Operation &op) {
              << "] = " << e.get(insert.getValueToStore()) << ";\n";
     return success();
   }
-  if (auto fma = dyn_cast<vector::FMAOp>(op))
+  if (auto fma = dyn_cast<vector::FMAOp>(op)) {
+    std::string a = e.get(fma.getLhs()), b = e.get(fma.getRhs()),
+                c = e.get(fma.getAcc());
+    if (!isLaneArray(fma.getType()))
+      return e.define(&op, fma.getResult(),
+                      fmt::format("fma({}, {}, {})", a, b, c));
+    std::vector<std::string> lanes;
+    for (int64_t i = 0; i < fma.getVectorType().getNumElements(); ++i)
+      lanes.push_back(fmt::format("fma({0}[{3}], {1}[{3}], {2}[{3}])", a, b,
+                                  c, i));
     return e.define(&op, fma.getResult(),
-                    fmt::format("fma({}, {}, {})", e.get(fma.getLhs()),
-                                e.get(fma.getRhs()), e.get(fma.getAcc())));
+                    *type + "(" + llvm::join(lanes, ", ") + ")");
+  }
   if (auto reduction = dyn_cast<vector::ReductionOp>(op))
     return emitReduction(e, reduction);
   return e.untranslatable(op);

@@ -51,7 +51,15 @@ std::optional<std::string> glsl::valueType(Type type) {
                       : 0;
   if (width < 2 || width > 4)
     return std::nullopt;
+  if (isLaneArray(type))
+    return name->first + "[" + std::to_string(width) + "]";
   return name->second + "vec" + std::to_string(width);
+}
+
+bool glsl::isLaneArray(Type type) {
+  auto vector = dyn_cast<VectorType>(type);
+  return vector && vector.getElementType().isIntOrFloat() &&
+         vector.getElementType().getIntOrFloatBitWidth() == 64;
 }
 
 unsigned glsl::intWidth(Type type) {

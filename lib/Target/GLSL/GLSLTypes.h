@@ -5,7 +5,11 @@
 // buffer GL can bind has fewer than 2^31 elements), i8 and i16 values are
 // ints holding the sign-extended value, bf16 and f16 values are uints
 // holding their 16 bits (computed in float), and i1 is bool. Vectors of 2,
-// 3 or 4 elements are the GLSL vector types (vec4, ivec4, ...).
+// 3 or 4 elements are the GLSL vector types (vec4, ivec4, ...), except
+// those of 64-bit elements, which are arrays (`int64_t[2]`): Mesa 22's
+// llvmpipe loses every lane but the first of an i64vec2. GLSL builds and
+// indexes arrays as it does vectors, so only whole-vector operators differ:
+// those are written lane by lane for arrays.
 //
 // In a storage buffer, 8- and 16-bit elements are packed four or two to a
 // uint (core GL has no 8- or 16-bit storage); shared and private arrays hold
@@ -32,6 +36,9 @@ using source::storedFloat;
 
 /// The GLSL type of a value of `type`, or std::nullopt if unsupported.
 std::optional<std::string> valueType(mlir::Type type);
+/// Whether a vector of `type` is a GLSL array (64-bit elements).
+bool isLaneArray(mlir::Type type);
+
 /// The unsigned GLSL type of integer (vector) type `type`'s width: "uint"
 /// (i8 to i32 and index), "uint64_t", "uvec4".
 std::string unsignedType(mlir::Type type);

@@ -87,12 +87,6 @@ std::optional<std::string> glsl::constantLiteral(ShaderEmitter &emitter,
   auto dense = dyn_cast<DenseElementsAttr>(attr);
   if (!dense)
     return scalarLiteral(attr);
-  if (dense.isSplat()) {
-    auto element = scalarLiteral(dense.getSplatValue<Attribute>());
-    if (!element)
-      return std::nullopt;
-    return *type + "(" + *element + ")";
-  }
   std::vector<std::string> elements;
   for (Attribute element : dense.getValues<Attribute>()) {
     auto literal = scalarLiteral(element);

@@ -221,6 +221,24 @@ std::string Prelude::fmod(llvm::StringRef type) {
                   type.str(), name, quietNaN(type)));
 }
 
+std::string Prelude::copySign(llvm::StringRef type) {
+  std::string name = "tilec_copysign_" + type.str();
+  if (type == "double")
+    return define(name,
+                  "// math.copysign: |x| with the sign of y.\n"
+                  "double " + name + "(double x, double y) {\n"
+                  "  uvec2 a = unpackDouble2x32(x), b = unpackDouble2x32(y);\n"
+                  "  a.y = (a.y & 0x7FFFFFFFu) | (b.y & 0x80000000u);\n"
+                  "  return packDouble2x32(a);\n"
+                  "}\n");
+  return define(name,
+                "// math.copysign: |x| with the sign of y.\n"
+                "float " + name + "(float x, float y) {\n"
+                "  return uintBitsToFloat((floatBitsToUint(x) & 0x7FFFFFFFu) |\n"
+                "                         (floatBitsToUint(y) & 0x80000000u));\n"
+                "}\n");
+}
+
 std::string Prelude::low32() {
   useInt64();
   // The masked value fits uint exactly, and int(uint) keeps the bits.

@@ -61,6 +61,9 @@ public:
   std::string doubleBits();
   std::string bitsDouble();
 
+  /// math.copysign: the magnitude of x, the sign of y (bit operations).
+  std::string copySign(llvm::StringRef type);
+
   /// Writes the extension directives (after #version).
   void printExtensions(llvm::raw_ostream &os) const;
   /// Writes the helpers, in order of first use.
