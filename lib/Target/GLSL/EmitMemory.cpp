@@ -137,6 +137,17 @@ static LogicalResult emitVectorLoad(ShaderEmitter &e, vector::LoadOp load) {
   auto at = offset(e, *load, load.getBase(), load.getIndices());
   if (failed(vectorType) || failed(at))
     return failure();
+  // Where the load is aligned to the vector's size, one element of a
+  // vector view of the buffer.
+  int64_t bytes = type.getNumElements() * 4;
+  std::optional<uint64_t> alignment = load.getAlignment();
+  if (alignment && int64_t(*alignment) >= bytes) {
+    std::string view = e.vectorView(load.getBase(), type);
+    if (!view.empty())
+      return e.define(load, load.getResult(),
+                      fmt::format("{}[({}) / {}]", view, *at,
+                                  type.getNumElements()));
+  }
   std::string base = named(e, *at);
   std::vector<std::string> lanes;
   for (int64_t i = 0; i < type.getNumElements(); ++i) {

@@ -153,6 +153,8 @@ LogicalResult ShaderEmitter::bindArguments() {
              << memref.getNumElements()
              << " elements is beyond what GLSL can index (2^31 - 1)";
     std::string name = freshName(argumentName(program, function, index));
+    if (launchArg.access == rt::Access::Read)
+      readOnlyBuffers[arg] = {binding, name};
     blockStream << "layout(std430, binding = " << binding++ << ") "
                 << (launchArg.access == rt::Access::Read ? "readonly " : "")
                 << (launchArg.aliased ? "" : "restrict ") << "buffer "
@@ -162,6 +164,28 @@ LogicalResult ShaderEmitter::bindArguments() {
     storageBuffers.insert(arg);
   }
   return success();
+}
+
+std::string ShaderEmitter::vectorView(Value memref, VectorType type) {
+  auto found = readOnlyBuffers.find(memref);
+  if (found == readOnlyBuffers.end() ||
+      type.getElementType().getIntOrFloatBitWidth() != 32 ||
+      bufferPacking(type.getElementType()) != Packing::None)
+    return "";
+  std::optional<std::string> vectorType = valueType(type);
+  if (!vectorType)
+    return "";
+  const ReadOnlyBuffer &buffer = found->second;
+  std::string block = buffer.name + "_" + *vectorType;
+  std::string &view = vectorViews[block];
+  if (view.empty()) {
+    view = freshName(block);
+    // Read-only, so the two blocks may alias and both stay restrict.
+    blockStream << "layout(std430, binding = " << buffer.binding
+                << ") readonly restrict buffer " << view << "_block { "
+                << *vectorType << " " << view << "[]; };\n";
+  }
+  return view;
 }
 
 /// `T name[N];` for an attribution, written by `out`; its element is the

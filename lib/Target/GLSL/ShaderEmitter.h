@@ -19,7 +19,9 @@
 
 #include "mlir/IR/Value.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -62,6 +64,12 @@ public:
   bool isStorageBuffer(mlir::Value memref) const {
     return storageBuffers.contains(memref);
   }
+  /// The array of `type` (a vector of 32-bit elements) that views the
+  /// read-only storage buffer `memref` a vector at a time (a second block
+  /// at the same binding, declared on first use), or "" when `memref` is
+  /// not one. NVIDIA's compiler makes one wide load of `view[i]`, and four
+  /// of four neighbouring scalars.
+  std::string vectorView(mlir::Value memref, mlir::VectorType type);
 
 private:
   void emitComment(llvm::raw_ostream &out);
@@ -78,6 +86,12 @@ private:
   llvm::raw_string_ostream bodyStream{body}, blockStream{blocks},
       globalStream{globalDecls};
   llvm::DenseSet<mlir::Value> storageBuffers;
+  struct ReadOnlyBuffer {
+    int binding;
+    std::string name;
+  };
+  llvm::DenseMap<mlir::Value, ReadOnlyBuffer> readOnlyBuffers;
+  llvm::StringMap<std::string> vectorViews; ///< block name -> view name
 };
 
 /// The translations of each dialect's ops. Each writes the op's statements
