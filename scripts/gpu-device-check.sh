@@ -9,7 +9,7 @@ bundle="${1:-$root/gpu-bundle}"
 source "$root/scripts/gpu-env.sh" || exit 1
 
 "$TILEC_RUN" --devices
-# The first GPU of a runtime ("opencl", "vulkan", "cuda"), or nothing. The machine
+# The first GPU of a runtime ("opencl", "vulkan", "cuda", "gl"), or nothing. The machine
 # also has PoCL, which tilec-run would pick by default: without --device the
 # check ran on the CPU and said nothing about the GPU.
 gpu_of() {
@@ -24,6 +24,7 @@ status=0
 for target in ${TILEC_GPU_TARGETS:-opencl spirv ptx}; do
   case $target in
     spirv) runtime=vulkan ;;
+    glsl) runtime=gl ;;
     ptx | ptx-h200) runtime=cuda ;;
     *) runtime=$target ;;
   esac

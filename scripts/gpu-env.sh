@@ -1,5 +1,5 @@
 # Sourced on a GPU machine without LLVM (the team's NVIDIA H200: Ubuntu
-# 24.04, gcc, cmake, ninja, NVIDIA's OpenCL and Vulkan drivers): builds
+# 24.04, gcc, cmake, ninja, NVIDIA's OpenCL, Vulkan and EGL drivers): builds
 # tilec-run alone (-DTILEC_RUNTIME_ONLY=ON) into /tmp/tilec-runtime-only and
 # registers NVIDIA's drivers, then sets TILEC_RUN to the binary.
 #   source scripts/gpu-env.sh || exit 1
@@ -18,6 +18,19 @@ if [ ! -f /usr/include/vulkan/vulkan.h ] || ! ldconfig -p | grep -q libvulkan.so
   for deb in "$tilec_root"/.gl/libvulkan*.deb; do [ -f "$deb" ] && dpkg -x "$deb" /; done
   ldconfig
 fi
+
+# OpenGL through EGL needs glvnd's libEGL.so.1 (Debian's libegl1 and
+# libglvnd0 .debs in .gl/ when the machine lacks it) and NVIDIA's EGL vendor
+# file, which glvnd does not find where NVIDIA's container puts it.
+if ! ldconfig -p | grep -q 'libEGL.so.1 '; then
+  for deb in "$tilec_root"/.gl/libegl1_*.deb "$tilec_root"/.gl/libglvnd0_*.deb \
+    "$tilec_root"/.gl/libopengl0_*.deb "$tilec_root"/.gl/libgles2_*.deb; do
+    [ -f "$deb" ] && dpkg -x "$deb" /
+  done
+  ldconfig
+fi
+tilec_egl_vendor=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
+[ -f "$tilec_egl_vendor" ] && export __EGL_VENDOR_LIBRARY_FILENAMES="$tilec_egl_vendor"
 
 cmake -G Ninja -S "$tilec_root" -B "$tilec_build" -DTILEC_RUNTIME_ONLY=ON \
   -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ >/dev/null &&

@@ -16,7 +16,7 @@ import sys
 
 import torch
 
-from ptx_vs_opencl import kernel_time
+from targets_vs_opencl import kernel_time
 
 
 def torch_seconds(dtype, n, repeat, batch=5):

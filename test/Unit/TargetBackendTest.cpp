@@ -61,7 +61,9 @@ TEST_CASE("the built-in backends are registered once, by name and alias",
   CHECK(getTargetBackend("ptx").runtime() == "cuda");
   CHECK(getTargetBackend("ptx").emits("ptx"));
   CHECK(getTargetBackend("ptx").emits("nvvm"));
-  CHECK_FALSE(getTargetBackend("glsl").available());
+  CHECK(getTargetBackend("glsl").available());
+  CHECK(getTargetBackend("glsl").runtime() == "gl");
+  CHECK(getTargetBackend("glsl").emits("glsl"));
   CHECK(lookupTargetBackend("cuda") == nullptr);
 }
 
@@ -71,4 +73,17 @@ TEST_CASE("a backend outside the tree joins with one registration line",
   REQUIRE(backend);
   CHECK(backend->available());
   CHECK(backend->artefactExtension() == ".txt");
+}
+
+TEST_CASE("an announced backend is listed but refused", "[target-backend]") {
+  registerAnnouncedTargetBackend("announced-test", BackendKind::GPU,
+                                 "announced-runtime", ".ann");
+  const TargetBackend &backend = getTargetBackend("announced-test");
+  CHECK_FALSE(backend.available());
+  CHECK(backend.runtime() == "announced-runtime");
+  llvm::Expected<Artefact> artefact =
+      backend.serialize(mlir::ModuleOp(), ArtefactRequest());
+  REQUIRE_FALSE(bool(artefact));
+  CHECK(llvm::toString(artefact.takeError()).find("not implemented yet") !=
+        std::string::npos);
 }

@@ -112,7 +112,7 @@ void tilec::driver::addCompileOptions(CLI::App &app, CompileOptions &options) {
   app.add_option("--device-id", options.deviceId,
                  "with --schedule: the device whose entries to use, as "
                  "'tilec devices' lists it (default: llvm-x86 the host CPU; "
-                 "GPU targets (opencl, spirv, ptx) the file's only device for the target)")
+                 "GPU targets (opencl, spirv, ptx, glsl) the file's only device for the target)")
       ->type_name("ID")
       ->check(nonEmpty());
   app.add_option("--device", options.device,

@@ -210,12 +210,14 @@ std::string tilec::driver::compileTargetHelp() {
 }
 
 std::string tilec::driver::runTargetHelp() {
-  return fmt::format("where to run, default {}; available: {} ({} is the "
-                     "reference interpreter); not available in this build "
-                     "yet: {}",
-                     kDefaultTarget, targetNames(runs),
-                     kInterpreter.str(),
-                     targetNames([](TargetChoice t) { return !runs(t); }));
+  std::string help =
+      fmt::format("where to run, default {}; available: {} ({} is the "
+                  "reference interpreter)",
+                  kDefaultTarget, targetNames(runs), kInterpreter.str());
+  std::string unbuilt = targetNames([](TargetChoice t) { return !runs(t); });
+  if (!unbuilt.empty())
+    help += "; not available in this build yet: " + unbuilt;
+  return help;
 }
 
 std::string tilec::driver::emitKindHelp() {
