@@ -6,10 +6,8 @@
 # GL columns of the bench tables against tilec's own OpenCL, from one run.
 #   bench/gpu/targets_bundle.sh [BUILD_DIR] [OUT_DIR]
 #                                  (defaults: build, gpu-bundle/targets-bench)
-# The devices' facts come from bench/gpu/h200-devices.json where it has the
-# runtime's entry, else from test/Target/PTX/Inputs/h200-cuda.json (CUDA)
-# and bench/gpu/h200-gl.json (GL: the OpenCL device's limits under GL's
-# name, until a run there lists the real one).
+# The devices' facts come from bench/gpu/h200-devices.json (`tilec-run
+# --devices --json` there).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${1:-$root/build}"
@@ -17,27 +15,21 @@ out="${2:-$root/gpu-bundle/targets-bench}"
 tilec="$build/bin/tilec"
 source "$root/scripts/python-with-numpy.sh"
 devices="$root/bench/gpu/h200-devices.json"
-# The file that lists `device` (an id), else `fallback`.
-facts_for() {
-  if grep -q "\"$1\"" "$devices"; then echo "$devices"; else echo "$2"; fi
-}
 cuda=cuda:nvidia:nvidia-h200:0
 gl=gl:nvidia:nvidia-h200:0
-cuda_devices=$(facts_for $cuda "$root/test/Target/PTX/Inputs/h200-cuda.json")
-gl_devices=$(facts_for $gl "$root/bench/gpu/h200-gl.json")
 rm -rf "$out"
 mkdir -p "$out/ptx" "$out/opencl" "$out/glsl"
 "$TILEC_PYTHON" "$root/bench/cases.py" --gpu | while read -r name kernel defines; do
   # shellcheck disable=SC2086 # $defines is '-D M=1 -D K=2 ...'
   "$tilec" "$root/bench/kernels/$kernel.tile" $defines --target=ptx \
-    --devices-from="$cuda_devices" --device=$cuda -o "$out/ptx/$name.ptx"
+    --devices-from="$devices" --device=$cuda -o "$out/ptx/$name.ptx"
   # shellcheck disable=SC2086
   "$tilec" "$root/bench/kernels/$kernel.tile" $defines --target=opencl \
     --devices-from="$devices" --device=opencl:nvidia:nvidia-h200:0 \
     -o "$out/opencl/$name.cl"
   # shellcheck disable=SC2086
   "$tilec" "$root/bench/kernels/$kernel.tile" $defines --target=glsl \
-    --devices-from="$gl_devices" --device=$gl -o "$out/glsl/$name.glsl"
+    --devices-from="$devices" --device=$gl -o "$out/glsl/$name.glsl"
   echo "targets_bundle.sh: $name"
 done
 du -sh "$out"

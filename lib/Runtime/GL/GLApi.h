@@ -90,6 +90,7 @@ constexpr GLenum kShaderStorageBuffer = 0x90D2;
 constexpr GLenum kCopyReadBuffer = 0x8F36;
 constexpr GLenum kCopyWriteBuffer = 0x8F37;
 constexpr GLenum kDynamicCopy = 0x88EA;
+constexpr GLenum kStreamRead = 0x88E1;
 constexpr GLbitfield kMapReadBit = 0x0001;
 constexpr GLbitfield kAllBarrierBits = 0xFFFFFFFF;
 constexpr GLenum kTimestamp = 0x8E28;
