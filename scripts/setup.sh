@@ -24,6 +24,9 @@ packages=(
   opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
   # Vulkan through its loader, with lavapipe (mesa) as the CPU device
   libvulkan-dev mesa-vulkan-drivers spirv-tools
+  # OpenGL through EGL (glvnd's libEGL.so.1), with llvmpipe (mesa) as the CPU
+  # device, and glslang to validate the GLSL shaders
+  libegl1 libegl-mesa0 libgl1-mesa-dri glslang-tools
 )
 
 missing=()

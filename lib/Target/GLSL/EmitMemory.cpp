@@ -145,8 +145,8 @@ static LogicalResult emitVectorLoad(ShaderEmitter &e, vector::LoadOp load) {
     std::string view = e.vectorView(load.getBase(), type);
     if (!view.empty())
       return e.define(load, load.getResult(),
-                      fmt::format("{}[({}) / {}]", view, *at,
-                                  type.getNumElements()));
+                      fmt::format("{}[({}) >> {}]", view, *at,
+                                  type.getNumElements() == 4 ? 2 : 1));
   }
   std::string base = named(e, *at);
   std::vector<std::string> lanes;

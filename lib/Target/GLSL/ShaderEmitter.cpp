@@ -33,9 +33,10 @@ FailureOr<std::string> ShaderEmitter::typeName(Operation *op, Type type) {
     return op->emitError("type ") << type << " has no GLSL equivalent";
   if (isInt64(type)) {
     if (!deviceHasInt64)
-      return op->emitError("this kernel computes in i64, which GLSL has "
-                           "only with GL_ARB_gpu_shader_int64; the device "
-                           "lacks it");
+      return op->emitError("kernel '")
+             << function.name
+             << "' computes in i64, which GLSL has only with "
+                "GL_ARB_gpu_shader_int64; the target device lacks it";
     prelude.useInt64();
   }
   return *name;
@@ -168,7 +169,10 @@ LogicalResult ShaderEmitter::bindArguments() {
 
 std::string ShaderEmitter::vectorView(Value memref, VectorType type) {
   auto found = readOnlyBuffers.find(memref);
-  if (found == readOnlyBuffers.end() ||
+  // std430 pads a vec3 array's elements to 16 bytes: only vec2 and vec4
+  // views have the buffer's layout.
+  int64_t width = type.getNumElements();
+  if (found == readOnlyBuffers.end() || (width != 2 && width != 4) ||
       type.getElementType().getIntOrFloatBitWidth() != 32 ||
       bufferPacking(type.getElementType()) != Packing::None)
     return "";

@@ -64,7 +64,7 @@ public:
   bool isStorageBuffer(mlir::Value memref) const {
     return storageBuffers.contains(memref);
   }
-  /// The array of `type` (a vector of 32-bit elements) that views the
+  /// The array of `type` (2 or 4 32-bit elements) that views the
   /// read-only storage buffer `memref` a vector at a time (a second block
   /// at the same binding, declared on first use), or "" when `memref` is
   /// not one. NVIDIA's compiler makes one wide load of `view[i]`, and four
