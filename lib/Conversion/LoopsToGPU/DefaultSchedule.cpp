@@ -18,6 +18,8 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include "llvm/ADT/StringMap.h"
+
 namespace tilec {
 #define GEN_PASS_DEF_TILECGPUDEFAULTSCHEDULEPASS
 #include "tilec/Conversion/Passes.h.inc"
@@ -34,12 +36,27 @@ struct DefaultSchedulePass
 
   void runOnOperation() override {
     DeviceProfile device = tilec::kernel::getGPUTarget(getOperation());
+    // A network repeats its layers: kernels with one fingerprint are the
+    // same code, so the search runs once for them.
+    llvm::StringMap<KernelSchedule> chosen;
     for (affine::AffineForOp kernel : tilec::getKernelNests(getOperation())) {
       if (kernel->hasAttr(tilec::kernel::Schedule::getNameStr()))
         continue;
+      auto fingerprint = tilec::kernel::Fingerprint(kernel->getContext())
+                             .getAttr(kernel);
+      if (fingerprint) {
+        auto found = chosen.find(fingerprint.str());
+        if (found != chosen.end()) {
+          tilec::kernel::setKernelSchedule(kernel, found->second);
+          continue;
+        }
+      }
       SmallVector<affine::AffineForOp> band = tilec::getParallelBand(kernel);
       KernelModel model = describeKernel(kernel, band);
-      tilec::kernel::setKernelSchedule(kernel, chooseDefaultGPUSchedule(model, device));
+      KernelSchedule schedule = chooseDefaultGPUSchedule(model, device);
+      tilec::kernel::setKernelSchedule(kernel, schedule);
+      if (fingerprint)
+        chosen[fingerprint.str()] = schedule;
     }
   }
 };
