@@ -12,6 +12,7 @@
 
 #include "tilec/Runtime/DeviceId.h"
 
+#include <cstdlib>
 #include <set>
 #include <thread>
 
@@ -62,9 +63,13 @@ std::vector<EGLDisplay> displays(const Api &api) {
   return found;
 }
 
-/// A context on `display`: OpenGL 4.3 core, else OpenGL ES 3.1.
+/// A context on `display`: OpenGL 4.3 core, else OpenGL ES 3.1. With
+/// TILEC_GL_CONTEXT=es in the environment, ES only: how a desktop driver
+/// (llvmpipe in the tests) runs what an ES-only device would.
 Result<EGLContext> createContext(const Api &api, EGLDisplay display,
                                  bool &es) {
+  const char *wanted = std::getenv("TILEC_GL_CONTEXT");
+  bool esOnly = wanted && std::string(wanted) == "es";
   const EGLint desktop[] = {egl::kContextMajorVersion,
                             4,
                             egl::kContextMinorVersion,
@@ -74,7 +79,7 @@ Result<EGLContext> createContext(const Api &api, EGLDisplay display,
                             egl::kNone};
   const EGLint embedded[] = {egl::kContextMajorVersion, 3,
                              egl::kContextMinorVersion, 1, egl::kNone};
-  if (api.eglBindAPI(egl::kOpenGLAPI))
+  if (!esOnly && api.eglBindAPI(egl::kOpenGLAPI))
     if (EGLContext context =
             api.eglCreateContext(display, nullptr, nullptr, desktop)) {
       es = false;
@@ -116,6 +121,13 @@ void describe(const Api &api, GLDevice &device,
                   renderer.rfind("softpipe", 0) == 0;
   info.type = software ? "cpu" : "gpu";
   info.apiVersion = device.es ? version : "OpenGL " + version;
+  if (device.es) {
+    // ES 3.2 has fma (GLSL ES 3.20); 3.1 needs the shader to say less.
+    GLint major = 0, minor = 0;
+    api.glGetIntegerv(glc::kMajorVersion, &major);
+    api.glGetIntegerv(glc::kMinorVersion, &minor);
+    device.glslVersion = major > 3 || minor >= 2 ? "320 es" : "310 es";
+  }
   // "4.5 (Core Profile) Mesa 22.3.6" -> "Mesa 22.3.6"; "4.6.0 NVIDIA
   // 550.54" -> "NVIDIA 550.54".
   size_t profileEnd = version.find(") ");

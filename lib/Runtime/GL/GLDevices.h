@@ -26,7 +26,9 @@ struct GLDevice {
   DeviceInfo info;
   EGLDisplay display = nullptr;
   EGLContext context = nullptr;
-  bool es = false; ///< the context is OpenGL ES 3.1, not desktop GL
+  bool es = false; ///< the context is OpenGL ES 3.1 or later, not desktop GL
+  /// The `#version` line its shaders need: "430", or "310 es" / "320 es".
+  std::string glslVersion = "430";
   bool timerQueries = false; ///< GL_TIMESTAMP queries work
 };
 

@@ -19,6 +19,7 @@
 #include "GLErrors.h"
 #include "GLShaders.h"
 
+#include <chrono>
 #include <cstring>
 #include <map>
 #include <vector>
@@ -63,7 +64,7 @@ private:
   Status download(int buffer, Tensor &tensor, const std::string &what);
   /// Dispatches every kernel in manifest order; with `timed`, each between
   /// two GL_TIMESTAMP queries (llvmpipe's GL_TIME_ELAPSED queries time
-  /// draws, not dispatches).
+  /// draws, not dispatches), or on the host where there are none.
   Status dispatchAll(bool timed);
   Status collectTimings(std::vector<KernelTiming> &timings);
 
@@ -77,6 +78,8 @@ private:
   GLuint staging_ = 0;
   GLsizeiptr stagingBytes_ = 0;
   std::vector<GLuint> queries_;
+  /// Each kernel's host-timed seconds, where the device has no queries.
+  std::vector<double> hostSeconds_;
 };
 
 Status GLProgram::build(const std::string &artefact) {
@@ -88,7 +91,7 @@ Status GLProgram::build(const std::string &artefact) {
       !s)
     return s;
   if (Status s = programs_.build(api_, manifest_, artefact, device_.info.id,
-                                device_.es);
+                                device_.glslVersion);
       !s)
     return s;
   return createBuffers();
@@ -163,12 +166,11 @@ Status GLProgram::download(int buffer, Tensor &tensor,
 }
 
 Status GLProgram::dispatchAll(bool timed) {
-  if (timed && !device_.timerQueries)
-    return Status::error("device " + device_.info.id +
-                         " has no GL_TIMESTAMP queries (OpenGL ES "
-                         "without EXT_disjoint_timer_query): kernels "
-                         "cannot be timed on it");
-  if (timed && queries_.empty()) {
+  // Without timer queries (OpenGL ES), each dispatch is timed on the host
+  // between two glFinish calls: it includes the driver's overhead.
+  bool hostTimed = timed && !device_.timerQueries;
+  hostSeconds_.assign(hostTimed ? manifest_.kernels.size() : 0, 0.0);
+  if (timed && !hostTimed && queries_.empty()) {
     queries_.resize(2 * manifest_.kernels.size());
     api_.glGenQueries(GLsizei(queries_.size()), queries_.data());
   }
@@ -180,12 +182,21 @@ Status GLProgram::dispatchAll(bool timed) {
       api_.glBindBufferBase(glc::kShaderStorageBuffer, GLuint(i),
                             buffers_.at(kernel.args[i].buffer));
     std::array<uint64_t, 3> groups = workGroupCounts(kernel);
-    if (timed)
+    if (hostTimed)
+      api_.glFinish();
+    auto start = std::chrono::steady_clock::now();
+    if (timed && !hostTimed)
       api_.glQueryCounter(queries_[2 * k], glc::kTimestamp);
     api_.glDispatchCompute(GLuint(groups[0]), GLuint(groups[1]),
                            GLuint(groups[2]));
-    if (timed)
+    if (timed && !hostTimed)
       api_.glQueryCounter(queries_[2 * k + 1], glc::kTimestamp);
+    if (hostTimed) {
+      api_.glFinish();
+      hostSeconds_[k] = std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - start)
+                            .count();
+    }
     // What a dispatch wrote is visible to the next one and to the reads.
     api_.glMemoryBarrier(glc::kAllBarrierBits);
     if (Status s = checkGL(api_, kernelWhere(kernel) + ": glDispatchCompute " +
@@ -197,6 +208,11 @@ Status GLProgram::dispatchAll(bool timed) {
 }
 
 Status GLProgram::collectTimings(std::vector<KernelTiming> &timings) {
+  if (!hostSeconds_.empty()) {
+    for (size_t k = 0; k < manifest_.kernels.size(); ++k)
+      timings.push_back({manifest_.kernels[k].name, hostSeconds_[k]});
+    return Status::success();
+  }
   for (size_t k = 0; k < manifest_.kernels.size(); ++k) {
     GLuint64 start = 0, end = 0;
     api_.glGetQueryObjectui64v(queries_[2 * k], glc::kQueryResult, &start);

@@ -30,11 +30,13 @@ std::string infoLog(GLuint object, GetLength getLength, GetLog getLog,
   return log;
 }
 
-/// `source` for an ES 3.1 context: the same shader under `#version 310 es`.
-std::string forES(std::string source) {
-  size_t at = source.find("#version 430\n");
+/// `source` under `#version VERSION` (the same line count, so the driver's
+/// line numbers stay the artefact's).
+std::string withVersion(std::string source, const std::string &version) {
+  const std::string ours = "#version 430\n";
+  size_t at = source.find(ours);
   if (at != std::string::npos)
-    source.replace(at, 13, "#version 310 es\n");
+    source.replace(at, ours.size(), "#version " + version + "\n");
   return source;
 }
 
@@ -134,7 +136,8 @@ std::string gl::locateShaderError(const std::string &log,
 
 Status ShaderPrograms::build(const Api &api, const Manifest &manifest,
                              const std::string &artefact,
-                             const std::string &deviceId, bool es) {
+                             const std::string &deviceId,
+                             const std::string &glslVersion) {
   Result<std::map<std::string, std::string>> shaders = splitShaders(artefact);
   if (!shaders)
     return shaders.status();
@@ -145,7 +148,7 @@ Status ShaderPrograms::build(const Api &api, const Manifest &manifest,
     if (found == shaders->end())
       return Status::error(kernelPrefix(kernel) +
                            "the glsl artefact has no shader of this name");
-    std::string source = es ? forES(found->second) : found->second;
+    std::string source = withVersion(found->second, glslVersion);
     Result<GLuint> shader = compileShader(
         api, kernel.name, source,
         failure(manifest, "compile", kernel.name, deviceId));

@@ -4,9 +4,10 @@
 // a line `//--- shader NAME` (lib/Target/GLSL). Each is compiled and linked
 // into a program once, however many launches run it; a failure quotes the
 // driver's info log and the shader line it names. On an OpenGL ES 3.1
-// context the `#version 430` line becomes `#version 310 es`: tilec writes
-// shaders in what the two languages share, unless a kernel needs double or
-// int64_t, which ES lacks (its compiler then names the line).
+// context the `#version 430` line becomes `#version 310 es` (`320 es` on ES
+// 3.2, which has fma): tilec writes shaders in what the languages share,
+// unless a kernel needs double or int64_t, which ES lacks (its compiler then
+// names the line).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,11 +38,11 @@ std::string locateShaderError(const std::string &log,
 class ShaderPrograms {
 public:
   /// Compiles and links every shader `manifest` runs (with a context of
-  /// `api` current, on device `deviceId`, named in errors); `es` rewrites
-  /// the version line for OpenGL ES.
+  /// `api` current, on device `deviceId`, named in errors), under the
+  /// `#version` `glslVersion` ("430", or "310 es" for OpenGL ES).
   Status build(const Api &api, const Manifest &manifest,
                const std::string &artefact, const std::string &deviceId,
-               bool es);
+               const std::string &glslVersion);
   /// Deletes the programs (with the context current).
   void release(const Api &api);
   /// The program kernel `name` runs.

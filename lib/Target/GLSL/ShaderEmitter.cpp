@@ -237,6 +237,9 @@ LogicalResult ShaderEmitter::emit(llvm::raw_ostream &out) {
   emitComment(out);
   out << "#version 430\n";
   prelude.printExtensions(out);
+  // Meaningless in desktop GLSL, required in ES (which has no default
+  // float precision in compute shaders): the same text serves both.
+  out << "precision highp float;\nprecision highp int;\n";
   out << "layout(local_size_x = " << launch.block[0]
       << ", local_size_y = " << launch.block[1]
       << ", local_size_z = " << launch.block[2] << ") in;\n";
