@@ -183,7 +183,7 @@ TEST_CASE("every schema error names the file and the field",
   expect(j, "extra: unknown field");
   j = sampleJson();
   j["target"] = "cuda";
-  expect(j, "target: must be \"opencl\", \"spirv\" or \"ptx\", not \"cuda\"");
+  expect(j, "target: must be \"opencl\", \"spirv\", \"ptx\" or \"glsl\", not \"cuda\"");
   j = sampleJson();
   j["entry"] = 3;
   expect(j, "entry: must be a string");
