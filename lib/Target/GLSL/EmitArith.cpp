@@ -466,10 +466,14 @@ std::optional<std::string> ArithEmitter::castLane(Type from, Type to,
   if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
     if (isBool(to))
       return std::nullopt;
-    if (isa<arith::FPToSIOp>(op))
-      return isInt64(to) ? "int64_t(" + asFloat + ")"
-                         : wrap(to, "int(" + asFloat + ")");
-    return fromUnsigned(to, unsignedType(to) + "(" + asFloat + ")");
+    bool isUnsigned = isa<arith::FPToUIOp>(op);
+    if (isInt64(to))
+      return fromUnsigned(
+          to, prelude.toInt64(from.isF64() ? "double" : "float", isUnsigned) +
+                  "(" + asFloat + ")");
+    if (!isUnsigned)
+      return wrap(to, "int(" + asFloat + ")");
+    return fromUnsigned(to, "uint(" + asFloat + ")");
   }
   return intToInt(from, to, value);
 }

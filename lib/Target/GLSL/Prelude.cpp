@@ -239,6 +239,32 @@ std::string Prelude::copySign(llvm::StringRef type) {
                 "}\n");
 }
 
+std::string Prelude::toInt64(llvm::StringRef type, bool isUnsigned) {
+  useInt64();
+  const char *result = isUnsigned ? "uint64_t" : "int64_t";
+  std::string name = fmt::format("tilec_{}_to_{}", type.str(),
+                                 isUnsigned ? "uint64" : "int64");
+  // t and hi * 2^32 are exact, so lo, in [0, 2^32), is too. Every
+  // conversion is double to int of a value within int (lo - 2^31; hi, or
+  // hi - 2^31 for fptoui), the one NVIDIA gets right; int64_t arithmetic
+  // wraps, and uint64_t of it keeps the bits.
+  std::string high = isUnsigned
+                         ? "(int64_t(int(hi - 2147483648.0lf)) + 2147483648l)"
+                         : "int64_t(int(hi))";
+  return define(
+      name,
+      fmt::format("// fpto{3}i to i64 from two 32-bit halves.\n"
+                  "{2} {0}({1} x) {{\n"
+                  "  double t = trunc(double(x));\n"
+                  "  double hi = floor(t * 2.3283064365386963E-10lf);\n"
+                  "  double lo = t - hi * 4294967296.0lf;\n"
+                  "  return {2}((({4}) << 32) +\n"
+                  "             (int64_t(int(lo - 2147483648.0lf)) + "
+                  "2147483648l));\n"
+                  "}}\n",
+                  name, type.str(), result, isUnsigned ? 'u' : 's', high));
+}
+
 std::string Prelude::low32() {
   useInt64();
   // The masked value fits uint exactly, and int(uint) keeps the bits.
