@@ -123,6 +123,9 @@ struct Manifest {
 std::string kernelWhere(const ManifestKernel &kernel);
 /// kernelWhere followed by ": ".
 std::string kernelPrefix(const ManifestKernel &kernel);
+/// "buffer 3 ('X', 64 bytes)", how every runtime's message about a buffer
+/// starts (the name only for an input or output).
+std::string describeBuffer(const ManifestBuffer &buffer);
 /// "[a, b, c]".
 std::string sizesText(const std::array<uint64_t, 3> &sizes);
 /// Work-groups to launch per dimension: global / local, rounded up (the

@@ -25,12 +25,6 @@ using namespace tilec::rt::cuda;
 
 namespace {
 
-std::string describeBuffer(const ManifestBuffer &buffer) {
-  return "buffer " + std::to_string(buffer.id) + " (" +
-         (buffer.name.empty() ? "" : "'" + buffer.name + "', ") +
-         std::to_string(buffer.bytes) + " bytes)";
-}
-
 class CudaProgram final : public Program {
 public:
   CudaProgram(std::shared_ptr<const Driver> driver, const CudaDevice &device,

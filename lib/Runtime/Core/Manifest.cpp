@@ -167,6 +167,13 @@ std::string tilec::rt::kernelPrefix(const ManifestKernel &kernel) {
   return kernelWhere(kernel) + ": ";
 }
 
+std::string tilec::rt::describeBuffer(const ManifestBuffer &buffer) {
+  std::string text = "buffer " + std::to_string(buffer.id) + " (";
+  if (!buffer.name.empty())
+    text += "'" + buffer.name + "', ";
+  return text + std::to_string(buffer.bytes) + " bytes)";
+}
+
 std::string tilec::rt::sizesText(const std::array<uint64_t, 3> &sizes) {
   return "[" + std::to_string(sizes[0]) + ", " + std::to_string(sizes[1]) +
          ", " + std::to_string(sizes[2]) + "]";

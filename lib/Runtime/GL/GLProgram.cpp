@@ -30,12 +30,6 @@ using namespace tilec::rt::gl;
 
 namespace {
 
-std::string describeBuffer(const ManifestBuffer &buffer) {
-  return "buffer " + std::to_string(buffer.id) + " (" +
-         (buffer.name.empty() ? "" : "'" + buffer.name + "', ") +
-         std::to_string(buffer.bytes) + " bytes)";
-}
-
 /// `bytes` rounded up to whole words, at least one.
 GLsizeiptr wordBytes(uint64_t bytes) {
   return GLsizeiptr(std::max<uint64_t>(4, (bytes + 3) / 4 * 4));

@@ -38,13 +38,6 @@ bool samePipeline(const ManifestKernel &a, const ManifestKernel &b) {
   return true;
 }
 
-std::string describeBuffer(const ManifestBuffer &buffer) {
-  std::string text = "buffer " + std::to_string(buffer.id) + " (";
-  if (!buffer.name.empty())
-    text += "'" + buffer.name + "', ";
-  return text + std::to_string(buffer.bytes) + " bytes)";
-}
-
 /// A global memory barrier from one pipeline stage's writes to another's
 /// accesses: tilec's buffers are whole tensors, so finer barriers gain
 /// nothing.

@@ -10,7 +10,6 @@
 #include "ShaderEmitter.h"
 #include "GLSLTypes.h"
 
-#include "tilec/Target/GPU/Identifiers.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -18,14 +17,11 @@
 
 #include "llvm/ADT/StringExtras.h"
 
-#include <set>
 
 using namespace mlir;
 using namespace tilec;
 using namespace tilec::glsl;
 using gpuprogram::LaunchArg;
-using gpuprogram::clIdentifier;
-using gpuprogram::ProgramBuffer;
 
 FailureOr<std::string> ShaderEmitter::typeName(Operation *op, Type type) {
   std::optional<std::string> name = valueType(type);
@@ -57,47 +53,12 @@ std::string ShaderEmitter::fromFloat(Type type, const std::string &expr) {
 }
 
 void ShaderEmitter::emitComment(llvm::raw_ostream &out) {
-  std::set<std::string> statements;
-  for (size_t index : function.launches) {
-    const KernelLaunch &other = program.launches[index];
-    statements.insert(other.statements.begin(), other.statements.end());
-  }
   out << "// " << function.name << ": computes "
-      << (statements.empty() ? std::string("(no source location)")
-                             : llvm::join(statements, ", "))
-      << "\n// launched ";
+      << functionStatements(program, function) << "\n// launched ";
   if (function.launches.size() > 1)
     out << function.launches.size() << " times ";
   out << "in work-groups of " << launch.block[0] << "x" << launch.block[1]
       << "x" << launch.block[2] << " invocations\n";
-}
-
-/// The name of buffer `index` of `program`: in_NAME, out_NAME or tmp_N.
-static std::string bufferName(const GPUProgram &program, int index) {
-  const ProgramBuffer &buffer = program.buffers[index];
-  switch (buffer.role) {
-  case rt::BufferRole::Input:
-    return "in_" + clIdentifier(buffer.name);
-  case rt::BufferRole::Output:
-    return "out_" + clIdentifier(buffer.name);
-  case rt::BufferRole::Temporary:
-    break;
-  }
-  int first = 0;
-  while (program.buffers[first].role != rt::BufferRole::Temporary)
-    ++first;
-  return "tmp_" + std::to_string(index - first);
-}
-
-/// The name of argument `arg`: its buffer's when every launch passes the
-/// same buffer, else arg_N.
-static std::string argumentName(const GPUProgram &program,
-                                const KernelFunction &function, size_t arg) {
-  int buffer = program.launches[function.launches.front()].args[arg].buffer;
-  for (size_t launch : function.launches)
-    if (program.launches[launch].args[arg].buffer != buffer)
-      return "arg_" + std::to_string(arg);
-  return bufferName(program, buffer);
 }
 
 LogicalResult ShaderEmitter::emitConstantArray(int index) {
@@ -153,7 +114,8 @@ LogicalResult ShaderEmitter::bindArguments() {
       return kernel.emitError("a buffer of ")
              << memref.getNumElements()
              << " elements is beyond what GLSL can index (2^31 - 1)";
-    std::string name = freshName(argumentName(program, function, index));
+    std::string name =
+        freshName(kernelArgumentName(program, function, index));
     if (launchArg.access == rt::Access::Read)
       readOnlyBuffers[arg] = {binding, name};
     blockStream << "layout(std430, binding = " << binding++ << ") "

@@ -21,7 +21,10 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+
+#include <set>
 
 using namespace mlir;
 using namespace tilec;
@@ -347,4 +350,43 @@ FailureOr<GPUProgram> gpuprogram::analyzeGPUProgram(ModuleOp module) {
   if (failed(entry))
     return failure();
   return ProgramBuilder(*entry).build();
+}
+
+std::string gpuprogram::functionStatements(const GPUProgram &program,
+                                           const KernelFunction &function) {
+  std::set<std::string> statements;
+  for (size_t index : function.launches) {
+    const KernelLaunch &launch = program.launches[index];
+    statements.insert(launch.statements.begin(), launch.statements.end());
+  }
+  if (statements.empty())
+    return "(no source location)";
+  return llvm::join(statements, ", ");
+}
+
+/// The name of buffer `index` of `program`: in_NAME, out_NAME or tmp_N.
+static std::string bufferName(const GPUProgram &program, int index) {
+  const ProgramBuffer &buffer = program.buffers[index];
+  switch (buffer.role) {
+  case rt::BufferRole::Input:
+    return "in_" + clIdentifier(buffer.name);
+  case rt::BufferRole::Output:
+    return "out_" + clIdentifier(buffer.name);
+  case rt::BufferRole::Temporary:
+    break;
+  }
+  int first = 0;
+  while (program.buffers[first].role != rt::BufferRole::Temporary)
+    ++first;
+  return "tmp_" + std::to_string(index - first);
+}
+
+std::string gpuprogram::kernelArgumentName(const GPUProgram &program,
+                                           const KernelFunction &function,
+                                           size_t arg) {
+  int buffer = program.launches[function.launches.front()].args[arg].buffer;
+  for (size_t launch : function.launches)
+    if (program.launches[launch].args[arg].buffer != buffer)
+      return "arg_" + std::to_string(arg);
+  return bufferName(program, buffer);
 }

@@ -11,14 +11,11 @@
 
 #include "KernelEmitter.h"
 #include "CLTypes.h"
-#include "tilec/Target/GPU/Identifiers.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
-#include "llvm/ADT/StringExtras.h"
 
-#include <set>
 
 using namespace mlir;
 using namespace tilec;
@@ -49,17 +46,11 @@ std::string KernelEmitter::fromFloat(Type type, const std::string &expr) {
 }
 
 void KernelEmitter::emitComment() {
-  std::set<std::string> statements;
   bool sameGrid = true;
-  for (size_t index : function.launches) {
-    const KernelLaunch &other = program.launches[index];
-    statements.insert(other.statements.begin(), other.statements.end());
-    sameGrid = sameGrid && other.grid == launch.grid;
-  }
+  for (size_t index : function.launches)
+    sameGrid = sameGrid && program.launches[index].grid == launch.grid;
   os << "// " << function.name << ": computes "
-     << (statements.empty() ? std::string("(no source location)")
-                            : llvm::join(statements, ", "))
-     << "\n// launched ";
+     << functionStatements(program, function) << "\n// launched ";
   if (function.launches.size() > 1)
     os << function.launches.size() << " times ";
   if (sameGrid)
@@ -69,35 +60,6 @@ void KernelEmitter::emitComment() {
     os << "in work-groups";
   os << " of " << launch.block[0] << "x" << launch.block[1] << "x"
      << launch.block[2] << " work-items\n";
-}
-
-/// The argument name of buffer `index` of `program`: in_NAME, out_NAME or
-/// tmp_N.
-static std::string bufferArgName(const GPUProgram &program, int index) {
-  const ProgramBuffer &buffer = program.buffers[index];
-  switch (buffer.role) {
-  case rt::BufferRole::Input:
-    return "in_" + clIdentifier(buffer.name);
-  case rt::BufferRole::Output:
-    return "out_" + clIdentifier(buffer.name);
-  case rt::BufferRole::Temporary:
-    break;
-  }
-  int first = 0;
-  while (program.buffers[first].role != rt::BufferRole::Temporary)
-    ++first;
-  return "tmp_" + std::to_string(index - first);
-}
-
-/// The name of argument `arg` of `function`: its buffer's (bufferArgName)
-/// when every launch passes the same buffer, else arg_N.
-static std::string argumentName(const GPUProgram &program,
-                                const KernelFunction &function, size_t arg) {
-  int buffer = program.launches[function.launches.front()].args[arg].buffer;
-  for (size_t launch : function.launches)
-    if (program.launches[launch].args[arg].buffer != buffer)
-      return "arg_" + std::to_string(arg);
-  return bufferArgName(program, buffer);
 }
 
 LogicalResult KernelEmitter::emitSignature() {
@@ -126,7 +88,8 @@ LogicalResult KernelEmitter::emitSignature() {
       return kernel.emitError("buffer element type ")
              << memref.getElementType() << " has no OpenCL C equivalent";
     (void)typeName(kernel, memref.getElementType()); // notes double
-    std::string name = freshName(argumentName(program, function, index));
+    std::string name =
+        freshName(kernelArgumentName(program, function, index));
     os << (first ? "" : ",\n    ") << "__global "
        << (launchArg.access == rt::Access::Read ? "const " : "") << *element
        << " *" << (launchArg.aliased ? "" : "restrict ") << name;

@@ -92,6 +92,18 @@ struct GPUProgram {
 /// nor a write.
 mlir::FailureOr<GPUProgram> analyzeGPUProgram(mlir::ModuleOp module);
 
+/// The Tile statements every launch of `function` computes, as the comment
+/// above a kernel in the source targets names them ("file:line, ..."), or
+/// "(no source location)".
+std::string functionStatements(const GPUProgram &program,
+                               const KernelFunction &function);
+
+/// The source name of argument `arg` of `function` in the source targets:
+/// its buffer's (in_NAME, out_NAME or tmp_N) when every launch passes the
+/// same buffer, else arg_N.
+std::string kernelArgumentName(const GPUProgram &program,
+                               const KernelFunction &function, size_t arg);
+
 /// Storage bytes of one element of a memref: i1 takes a byte.
 uint64_t elementBytes(mlir::Type elementType);
 
