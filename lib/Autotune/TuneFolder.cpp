@@ -147,9 +147,9 @@ Result<TuneIndex> tilec::tune::parseTuneIndex(const std::string &text,
     TuneIndex index;
     index.target = stringField(root, "target", name);
     if (index.target != "opencl" && index.target != "spirv" &&
-        index.target != "ptx")
-      throw FieldError{name +
-                       ".target: must be \"opencl\", \"spirv\" or \"ptx\""};
+        index.target != "ptx" && index.target != "glsl")
+      throw FieldError{name + ".target: must be \"opencl\", \"spirv\", "
+                              "\"ptx\" or \"glsl\""};
     index.device = stringField(root, "device", name);
     index.program = stringField(root, "program", name);
     index.entry = stringField(root, "entry", name);

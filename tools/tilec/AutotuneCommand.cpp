@@ -45,11 +45,12 @@ CLI::App *tilec::driver::addAutotuneCommand(CLI::App &app,
   addProgramOptions(*command, options.program, /*fileRequired=*/false);
   command
       ->add_option("--target", options.target,
-                   "opencl (default), spirv or llvm-x86: where to measure")
+                   deviceTargetHelp("where to measure"))
       ->type_name("T");
   command
       ->add_option("--device", options.device,
-                   "opencl and spirv: the device, as for 'tilec run'")
+                   "the device, as for 'tilec run' (not for llvm-x86, which "
+                   "measures the host CPU)")
       ->type_name("D");
   command
       ->add_option("-o,--output", options.output,

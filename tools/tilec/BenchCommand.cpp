@@ -38,7 +38,7 @@ CLI::App *tilec::driver::addBenchCommand(CLI::App &app, BenchOptions &options) {
   addProgramOptions(*bench, options.program, /*fileRequired=*/true);
   bench
       ->add_option("--target", options.target,
-                   "opencl (default), spirv or llvm-x86 (the host CPU)")
+                   deviceTargetHelp("where to time"))
       ->type_name("T")
       ->check(nonEmpty());
   bench
@@ -148,7 +148,7 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
   if (target.isInterpreter())
     failUsage("bench times compiled code; 'interp' is the reference "
               "interpreter, which bench already checks the outputs against; "
-              "use --target=opencl, spirv or llvm-x86");
+              "use --target=" + compileTargetNames());
   requireRunTarget(target);
   std::vector<InputFlag> inputFlags = parseInputFlags(options.inputs);
   warnIfOptLevelIgnored(options.optLevelGiven, options.optLevel, target,

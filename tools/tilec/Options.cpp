@@ -160,7 +160,7 @@ CLI::App *tilec::driver::addRunCommand(CLI::App &app, RunOptions &options) {
       ->type_name("T")
       ->check(nonEmpty());
   run->add_option("--device", options.device,
-                  "opencl and spirv: the device to run on, as 'tilec devices' "
+                  "the device to run on, as 'tilec devices' "
                   "lists it (an id, a unique part of an id or name, or an "
                   "index); default the first GPU, else the first device")
       ->type_name("D")

@@ -147,13 +147,9 @@ void tilec::driver::requireDeviceTarget(TargetChoice target,
                                         llvm::StringRef command) {
   if (compiles(target))
     return;
-  std::vector<std::string> names;
-  for (TargetChoice candidate : allTargets())
-    if (compiles(candidate))
-      names.push_back(candidate.name().str());
   failUsage(fmt::format("{} measures on a device: --target must be {}, not "
                         "'{}'",
-                        command.str(), join(names, " or "),
+                        command.str(), compileTargetNames(),
                         target.name().str()));
 }
 
@@ -218,6 +214,19 @@ std::string tilec::driver::runTargetHelp() {
   if (!unbuilt.empty())
     help += "; not available in this build yet: " + unbuilt;
   return help;
+}
+
+std::string tilec::driver::deviceTargetHelp(llvm::StringRef what) {
+  return fmt::format("{}, default {}: {}", what.str(), kDefaultTarget,
+                     compileTargetNames());
+}
+
+std::string tilec::driver::compileTargetNames() {
+  std::vector<std::string> names;
+  for (TargetChoice candidate : allTargets())
+    if (compiles(candidate))
+      names.push_back(candidate.name().str());
+  return join(names, " or ");
 }
 
 std::string tilec::driver::emitKindHelp() {

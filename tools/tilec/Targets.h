@@ -71,6 +71,11 @@ void warnIfOptLevelIgnored(bool given, int level, TargetChoice target,
 std::string compileTargetHelp();
 std::string runTargetHelp();
 std::string emitKindHelp();
+/// --target of the commands that run compiled code on a device (bench,
+/// autotune, train), and `what` said of it: "where to measure".
+std::string deviceTargetHelp(llvm::StringRef what);
+/// The names of the targets that compile, as "a, b or c".
+std::string compileTargetNames();
 /// One line for --version: what this build can do.
 std::string buildCapabilities();
 

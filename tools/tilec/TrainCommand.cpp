@@ -65,12 +65,14 @@ CLI::App *tilec::driver::addTrainCommand(CLI::App &app, TrainOptions &options) {
       ->check(nonEmpty());
   command
       ->add_option("--target", options.target,
-                   "opencl (default), spirv or llvm-x86 (the host CPU)")
+                   deviceTargetHelp("where to train"))
       ->type_name("T")
       ->check(nonEmpty());
   command
       ->add_option("--device", options.device,
-                   "opencl and spirv: the device, as 'tilec devices' lists it")
+                   "the device, as 'tilec devices' lists it (an id, a unique part of "
+                   "an id or name, or an index); default the first GPU, else "
+                   "the first device")
       ->type_name("D")
       ->check(nonEmpty());
   command->add_flag("--json", options.json, "print each epoch as a JSON line");
