@@ -158,11 +158,10 @@ std::string Prelude::maximum(llvm::StringRef type, bool isMax) {
       name, fmt::format("// arith.{2}f: NaN if either operand is NaN, and "
                         "-0 < +0.\n"
                         "{0} {1}({0} a, {0} b) {{\n"
-                        "  if (isnan(a) || isnan(b))\n"
-                        "    return a + b;\n"
-                        "  if (a == b)\n"
-                        "    return {6} ? {3} : {4};\n"
-                        "  return a {5} b ? a : b;\n"
+                        "  {0} ordered = mix(b, a, a {5} b);\n"
+                        "  {0} zeros = mix({4}, {3}, {6});\n"
+                        "  return mix(mix(ordered, zeros, a == b), a + b, "
+                        "isnan(a) || isnan(b));\n"
                         "}}\n",
                         type.str(), name, op, isMax ? "b" : "a",
                         isMax ? "a" : "b", isMax ? ">" : "<",
@@ -176,7 +175,8 @@ std::string Prelude::maxNum(llvm::StringRef type, bool isMax) {
                 fmt::format("// arith.{2}numf: the other operand when one "
                             "is NaN.\n"
                             "{0} {1}({0} a, {0} b) {{\n"
-                            "  return isnan(a) ? b : isnan(b) ? a : {2}(a, b);\n"
+                            "  return mix(mix({2}(a, b), a, isnan(b)), b, "
+                            "isnan(a));\n"
                             "}}\n",
                             type.str(), name, op));
 }

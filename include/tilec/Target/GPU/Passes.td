@@ -104,4 +104,24 @@ def TilecGPUExpandDivisionByZeroPass
   }];
 }
 
+def TilecGPUUnrollSmallLoopsPass
+    : Pass<"tilec-gpu-unroll-small-loops", "::mlir::ModuleOp"> {
+  let summary = "Unroll the kernels' short loops of constant trip count";
+  let description = [{
+    Fully unrolls each `scf.for` inside a `gpu.func` whose bounds and step
+    are constants, innermost first, while the unrolled body stays within
+    `max-ops` operations (a depthwise convolution's 3x3 taps, a register
+    tile's loop over its lanes). For back ends whose driver compiler keeps
+    such loops as loops (NVIDIA's GLSL compiler does; the LLVM-based OpenCL
+    and PTX compilers unroll them themselves): unrolled, every load of the
+    taps can be issued before the first one returns, and the indices fold.
+  }];
+  let options = [
+    Option<"maxOps", "max-ops", "unsigned", "2048",
+           "The most operations an unrolled loop may hold">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // TILEC_TARGET_GPU_PASSES_TD
