@@ -6,21 +6,20 @@
 Compiles each shader of a glsl artefact (`//--- shader NAME` sections) on
 the N-th EGL device (headless, as lib/Runtime/GL does; scripts/gpu-env.sh
 points glvnd at NVIDIA's EGL), writes each program's binary
-(glGetProgramBinary) to DIR/NAME.bin and, for every ELF image inside it
-(NVIDIA's binaries carry the machine code as a cubin), DIR/NAME.K.cubin.
-When the CUDA toolkit's cuobjdump is on PATH it prints each cubin's
-registers, stack and local memory (spills) and counts the instructions the
-tiling is judged by (FFMA, 128-bit global and shared loads, local-memory
-traffic, branches), the evidence GPU-CPU-TILING.md asks for when a GL kernel
-is slower than the same kernel through OpenCL. Standard library only.
+(glGetProgramBinary) to DIR/NAME.bin and, where the binary carries NVIDIA's
+assembly (the `!!NVcp5.0` program NVIDIA's driver compiles from, before its
+register allocation), that text to DIR/NAME.nvasm, and prints the counts of
+the instructions the tiling is judged by: storage-buffer loads (LDB) and
+stores, shared loads and stores, multiply-adds, integer divisions, and the
+control flow the driver kept (IF: a branch, where OpenCL's compiler
+predicates; REP: a loop). The evidence GPU-CPU-TILING.md asks for when a GL
+kernel is slower than the same kernel through OpenCL. Standard library only.
 """
 
 import argparse
 import ctypes
 import os
 import re
-import shutil
-import subprocess
 import sys
 
 EGL_PLATFORM_DEVICE = 0x313F
@@ -34,11 +33,9 @@ GL_INFO_LOG_LENGTH = 0x8B84
 GL_PROGRAM_BINARY_LENGTH = 0x8741
 MARKER = "//--- shader "
 
-# The SASS opcodes counted per cubin, by the first word of the instruction.
-COUNTED = (("FFMA", r"\bFFMA\b"), ("LDG.128", r"\bLDG\.E\.128"),
-           ("LDG", r"\bLDG\b"), ("LDS.128", r"\bLDS\.128"), ("LDS", r"\bLDS\b"),
-           ("STL/LDL (spills)", r"\b(STL|LDL)\b"), ("BRA", r"\bBRA\b"),
-           ("MUFU", r"\bMUFU\b"), ("all", r"^\s+/\*[0-9a-f]{4,}\*/"))
+# The opcodes counted in NVIDIA's assembly, by prefix of the first word.
+COUNTED = ("LDB", "STB", "LDS", "STS", "MAD.F", "DIV", "MOD", "IF", "REP",
+           "BAR")
 
 
 def fail(message):
@@ -139,40 +136,20 @@ def split_shaders(text):
     return [(part.split("\n", 1)[0].strip(), part.split("\n", 1)[1]) for part in parts]
 
 
-def elf_images(blob):
-    """The ELF images inside a program binary, each cut at the size its
-    header gives (section headers end it)."""
-    images, at = [], blob.find(b"\x7fELF")
-    while at >= 0:
-        header = blob[at:at + 64]
-        if len(header) == 64 and header[4] == 2:  # ELFCLASS64
-            shoff = int.from_bytes(header[40:48], "little")
-            shentsize = int.from_bytes(header[58:60], "little")
-            shnum = int.from_bytes(header[60:62], "little")
-            images.append(blob[at:at + shoff + shentsize * shnum])
-        at = blob.find(b"\x7fELF", at + 4)
-    return images
+def nv_assembly(blob):
+    """The `!!NVcp5.0` ... `END` program inside a binary, or None."""
+    start = blob.find(b"!!NV")
+    if start < 0:
+        return None
+    end = re.compile(rb"\nEND\s*(\x00|$)").search(blob, start)  # not ENDIF
+    return blob[start:end.start() + 4 if end else len(blob)].decode(errors="replace")
 
 
-def describe_cubin(path):
-    cuobjdump = shutil.which("cuobjdump")
-    if not cuobjdump:
-        return "  (no cuobjdump on PATH: %s left for nvdisasm)" % path
-    lines = []
-    usage = subprocess.run([cuobjdump, "--dump-resource-usage", path],
-                           capture_output=True, text=True)
-    lines += ["  " + line.strip() for line in usage.stdout.splitlines()
-              if "REG" in line or "Function" in line]
-    sass = subprocess.run([cuobjdump, "-sass", path], capture_output=True, text=True)
-    if sass.returncode != 0:
-        lines.append("  cuobjdump -sass: " + sass.stderr.strip()[:200])
-    else:
-        with open(path + ".sass", "w") as out:
-            out.write(sass.stdout)
-        counts = ["%s %d" % (label, len(re.findall(pattern, sass.stdout, re.M)))
-                  for label, pattern in COUNTED]
-        lines.append("  SASS: " + ", ".join(counts))
-    return "\n".join(lines)
+def opcode_counts(assembly):
+    words = [line.split()[0] for line in assembly.splitlines() if line.strip()]
+    counts = ["%s %d" % (prefix, sum(1 for w in words if w.startswith(prefix)))
+              for prefix in COUNTED]
+    return "instructions %d: %s" % (len(words), ", ".join(counts))
 
 
 def main():
@@ -192,11 +169,12 @@ def main():
             out.write(blob)
         print("%s: binary %d bytes%s" % (name, len(blob),
                                           ("; log: " + log.strip()) if log.strip() else ""))
-        for k, image in enumerate(elf_images(blob)):
-            path = os.path.join(args.out, "%s.%d.cubin" % (name, k))
-            with open(path, "wb") as out:
-                out.write(image)
-            print(describe_cubin(path))
+        assembly = nv_assembly(blob)
+        if assembly is None:
+            continue
+        with open(os.path.join(args.out, name + ".nvasm"), "w") as out:
+            out.write(assembly)
+        print("  " + opcode_counts(assembly))
 
 
 if __name__ == "__main__":
