@@ -40,6 +40,7 @@ void tilec::buildGPUToSPIRVPipeline(OpPassManager &pm) {
   // One constant and one address per value, for a readable --emit=spirv-asm.
   spirvModule.addPass(createCanonicalizerPass());
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
+  spirvModule.addPass(createTilecSPIRVEntryPointInterfacesPass());
 }
 
 void tilec::pipelines::registerSPIRVPipeline() {

@@ -11,6 +11,7 @@
 #include "tilec/Schedule/DeviceProfile.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 #include <tuple>
 
@@ -75,6 +76,21 @@ std::string DeviceProfile::str() const {
   return os.str();
 }
 
+namespace {
+/// The newest SPIR-V a Vulkan device consumes, from its "Vulkan 1.N.P"
+/// API version (the runtime reports what the instance and the device both
+/// support): 1.0 takes SPIR-V 1.0, 1.1 takes 1.3, 1.2 takes 1.5 and 1.3 and
+/// later 1.6. Another runtime's version leaves `otherwise`.
+int64_t spirvVersionOf(const std::string &apiVersion, int64_t otherwise) {
+  unsigned major = 0, minor = 0;
+  if (std::sscanf(apiVersion.c_str(), "Vulkan %u.%u", &major, &minor) != 2 ||
+      major != 1)
+    return otherwise;
+  static constexpr int64_t kSpirvOfVulkan[] = {0, 3, 5, 6};
+  return kSpirvOfVulkan[std::min(minor, 3u)];
+}
+} // namespace
+
 DeviceProfile tilec::schedule::profileFromDeviceInfo(
     const rt::DeviceInfo &device) {
   DeviceProfile profile;
@@ -121,6 +137,8 @@ DeviceProfile tilec::schedule::profileFromDeviceInfo(
   profile.denormPreserve16 = device.denormPreserveF16;
   profile.denormPreserve32 = device.denormPreserveF32;
   profile.denormPreserve64 = device.denormPreserveF64;
+  profile.spirvVersionMinor =
+      spirvVersionOf(device.apiVersion, profile.spirvVersionMinor);
   profile.maxLoopIterations = device.maxLoopIterations;
   profile.computeCapability = device.computeCapability;
   profile.sharedMemOptInBytes = int64_t(device.sharedMemOptInBytes);

@@ -460,6 +460,24 @@ TEST_CASE("Device profiles", "[costmodel]") {
   CHECK(!hostCPUProfile().id.empty());
 }
 
+TEST_CASE("The SPIR-V version of a Vulkan device profile",
+          "[costmodel]") {
+  // Vulkan 1.1 consumes SPIR-V 1.3, 1.2 1.5, 1.3 and later 1.6; another
+  // runtime's version keeps the default, 1.3.
+  auto spirvOf = [](const std::string &apiVersion) {
+    rt::DeviceInfo info;
+    info.apiVersion = apiVersion;
+    return profileFromDeviceInfo(info).spirvVersionMinor;
+  };
+  CHECK(spirvOf("Vulkan 1.0.61") == 0);
+  CHECK(spirvOf("Vulkan 1.1.0") == 3);
+  CHECK(spirvOf("Vulkan 1.2.198") == 5);
+  CHECK(spirvOf("Vulkan 1.3.230") == 6);
+  CHECK(spirvOf("Vulkan 1.4.312") == 6);
+  CHECK(spirvOf("OpenCL 3.0 CUDA") == 3);
+  CHECK(spirvOf("") == 3);
+}
+
 /// A row sum of `rows` x `columns` floats, the form tilec-gpu-fuse-rows
 /// gives a lone row reduction.
 static std::string rowSumSource(int rows, int columns) {

@@ -242,13 +242,22 @@ void queryProperties2(const Api &api, PhysicalDevice &dev,
   }
 }
 
-PhysicalDevice describe(const Api &api, VkPhysicalDevice handle) {
+PhysicalDevice describe(const Api &api, uint32_t instanceVersion,
+                        VkPhysicalDevice handle) {
   PhysicalDevice dev;
   dev.handle = handle;
   VkPhysicalDeviceProperties props{};
   api.vkGetPhysicalDeviceProperties(handle, &props);
   dev.limits = props.limits;
-  dev.apiVersion = props.apiVersion;
+  // What the device can do through this instance: a SPIR-V 1.4 module,
+  // say, needs both at Vulkan 1.2 (the profile reads the version from
+  // info.apiVersion).
+  // (The device's own patch level is kept when its 1.N is the instance's
+  // or older.)
+  constexpr uint32_t kPatchBits = 0xFFFu;
+  dev.apiVersion = (props.apiVersion & ~kPatchBits) <= instanceVersion
+                       ? props.apiVersion
+                       : instanceVersion;
 
   DeviceInfo &info = dev.info;
   info.runtime = "vulkan";
@@ -257,7 +266,7 @@ PhysicalDevice describe(const Api &api, VkPhysicalDevice handle) {
   info.vendor = vendorName(props.vendorID);
   info.driverVersion = driverVersionString(props);
   info.platform = "Vulkan";
-  info.apiVersion = "Vulkan " + versionString(props.apiVersion);
+  info.apiVersion = "Vulkan " + versionString(dev.apiVersion);
   const VkPhysicalDeviceLimits &l = props.limits;
   info.localMemBytes = l.maxComputeSharedMemorySize;
   info.maxWorkGroupSize = l.maxComputeWorkGroupInvocations;
@@ -302,7 +311,7 @@ Result<std::vector<PhysicalDevice>> enumerateDevices(const Instance &instance) {
   std::vector<PhysicalDevice> devices;
   std::vector<DeviceInfo> earlier; // for the index of equal names
   for (VkPhysicalDevice handle : handles) {
-    PhysicalDevice dev = describe(api, handle);
+    PhysicalDevice dev = describe(api, instance.apiVersion(), handle);
     if (!dev.hasComputeQueue)
       continue;
     dev.info.id =

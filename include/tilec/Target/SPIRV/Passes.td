@@ -105,4 +105,22 @@ def TilecSPIRVFloatControlsPass
   }];
 }
 
+def TilecSPIRVEntryPointInterfacesPass
+    : Pass<"tilec-spirv-entry-point-interfaces", "::mlir::spirv::ModuleOp"> {
+  let summary = "List every global variable an entry point uses (SPIR-V 1.4)";
+  let description = [{
+    Before SPIR-V 1.4 an OpEntryPoint names only its Input and Output
+    variables, so a driver cannot tell which Workgroup variables each
+    kernel of a many-kernel module uses, and may give every kernel all of
+    them: a training step's 14 kernels of 4-24 KiB each then ask for
+    121 KiB where the device has 48 KiB (Vulkan's validation layer counts
+    it so). Where the module's #tilec.gpu_target allows SPIR-V 1.4 or newer,
+    this pass lists in each entry point's interface every
+    spirv.GlobalVariable its function, or a function it calls, takes the
+    address of (as 1.4 requires), and raises the module's version to 1.4
+    if spirv-update-vce had left it lower. Below 1.4 the module stays as
+    it was.
+  }];
+}
+
 #endif // TILEC_TARGET_SPIRV_PASSES_TD
