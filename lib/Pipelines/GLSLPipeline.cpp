@@ -27,8 +27,10 @@ using namespace mlir;
 namespace {
 /// NVIDIA's GLSL compiler, unlike the LLVM-based ones behind OpenCL, keeps
 /// much of what the shader says: a division repeated in every tap of a
-/// convolution's gather, a loop over three taps. So the shaders are given
-/// short loops unrolled (tilec-gpu-unroll-small-loops) and the arithmetic
+/// convolution's gather, a loop over three taps, an `if` around each load
+/// of a padded gather. So the shaders are given short loops unrolled
+/// (tilec-gpu-unroll-small-loops), guarded loads as loads of a safe element
+/// and a select (tilec-gpu-speculate-guarded-loads) and the arithmetic
 /// already cleaned: integer ops unsigned where the ranges prove it equal,
 /// common subexpressions computed once, loop invariants hoisted. (The
 /// cleanup took the H200's 3x3 convolutions from 0.54-0.69 of the OpenCL
@@ -48,6 +50,7 @@ void tilec::buildGPUToGLSLPipeline(OpPassManager &pm) {
   pm.addPass(createTilecGPUExpandDivisionByZeroPass());
   pm.addPass(createTilecGPUExpandSoftwareMathPass());
   pm.addPass(createTilecGPUUnrollSmallLoopsPass());
+  pm.addPass(createTilecGPUSpeculateGuardedLoadsPass());
   addKernelCleanup(pm);
 }
 

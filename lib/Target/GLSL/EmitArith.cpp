@@ -416,6 +416,10 @@ std::optional<std::string> ArithEmitter::intToInt(Type from, Type to,
       isa<arith::ExtUIOp>(op) ||
       (isa<arith::IndexCastUIOp>(op) &&
        source::intWidth(from) < source::intWidth(to));
+  // int(true) is 1 (no ?:, which NVIDIA's compiler makes a branch); the
+  // 64-bit types take no bool constructor in GL_ARB_gpu_shader_int64.
+  if (isBool(from) && !isInt64(to))
+    return fmt::format("{}{}({})", zeroExtend ? "" : "-", toType, value);
   if (isBool(from))
     return fmt::format("({} ? {}({}) : {}(0))", value, toType,
                        zeroExtend ? "1" : "-1", toType);

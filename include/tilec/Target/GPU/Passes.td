@@ -124,4 +124,21 @@ def TilecGPUUnrollSmallLoopsPass
                            "::mlir::arith::ArithDialect"];
 }
 
+def TilecGPUSpeculateGuardedLoadsPass
+    : Pass<"tilec-gpu-speculate-guarded-loads", "::mlir::ModuleOp"> {
+  let summary = "Make a guarded load a load of a safe element and a select";
+  let description = [{
+    A gather with padding (a convolution's border, a masked tail) loads
+    inside `scf.if %inBounds`, and NVIDIA's GLSL compiler keeps each such
+    `if` a branch. In a `gpu.func`, an `scf.if` with results whose regions
+    hold only pure ops and `memref.load`s of statically shaped, non-empty
+    memrefs is replaced by its regions' ops computed unconditionally, each
+    load's indices multiplied by the condition (an index of 0 when the load
+    would not have run, an element that exists), and a select of the
+    results. The values computed are the same; a masked lane reads element
+    0 instead of nothing.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // TILEC_TARGET_GPU_PASSES_TD
