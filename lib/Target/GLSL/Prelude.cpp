@@ -247,7 +247,9 @@ std::string Prelude::toInt64(llvm::StringRef type, bool isUnsigned) {
   // t and hi * 2^32 are exact, so lo, in [0, 2^32), is too. Every
   // conversion is double to int of a value within int (lo - 2^31; hi, or
   // hi - 2^31 for fptoui), the one NVIDIA gets right; int64_t arithmetic
-  // wraps, and uint64_t of it keeps the bits.
+  // wraps, and uint64_t of it keeps the bits. The high half is placed by a
+  // multiplication: with `<< 32` there, NVIDIA's GL compiler got the
+  // result shifted again (the software f64 exp's 2^k) wrong on the H200.
   std::string high = isUnsigned
                          ? "(int64_t(int(hi - 2147483648.0lf)) + 2147483648l)"
                          : "int64_t(int(hi))";
@@ -258,7 +260,7 @@ std::string Prelude::toInt64(llvm::StringRef type, bool isUnsigned) {
                   "  double t = trunc(double(x));\n"
                   "  double hi = floor(t * 2.3283064365386963E-10lf);\n"
                   "  double lo = t - hi * 4294967296.0lf;\n"
-                  "  return {2}((({4}) << 32) +\n"
+                  "  return {2}(({4}) * 4294967296l +\n"
                   "             (int64_t(int(lo - 2147483648.0lf)) + "
                   "2147483648l));\n"
                   "}}\n",
