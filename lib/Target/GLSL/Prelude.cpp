@@ -244,20 +244,23 @@ std::string Prelude::toInt64(llvm::StringRef type, bool isUnsigned) {
   const char *result = isUnsigned ? "uint64_t" : "int64_t";
   std::string name = fmt::format("tilec_{}_to_{}", type.str(),
                                  isUnsigned ? "uint64" : "int64");
-  // t and hi * 2^32 are exact, so lo, in [0, 2^32), is too. Every
-  // conversion is double to int of a value within int (lo - 2^31; hi, or
-  // hi - 2^31 for fptoui), the one NVIDIA gets right; int64_t arithmetic
-  // wraps, and uint64_t of it keeps the bits. The high half is placed by a
-  // multiplication: with `<< 32` there, NVIDIA's GL compiler got the
-  // result shifted again (the software f64 exp's 2^k) wrong on the H200.
+  // A value within int converts by int(t), the one conversion NVIDIA's
+  // GL compiler gets right (int64_t(roundEven(d)) came out 0 on the H200,
+  // and the two-halves form below, for the software exp's small 2^k, made
+  // f64 exp wrong there). Beyond: t and hi * 2^32 are exact, so lo, in
+  // [0, 2^32), is too, and each half converts from a value within int (lo
+  // - 2^31; hi, or hi - 2^31 for fptoui); int64_t arithmetic wraps, and
+  // uint64_t of it keeps the bits.
   std::string high = isUnsigned
                          ? "(int64_t(int(hi - 2147483648.0lf)) + 2147483648l)"
                          : "int64_t(int(hi))";
   return define(
       name,
-      fmt::format("// fpto{3}i to i64 from two 32-bit halves.\n"
+      fmt::format("// fpto{3}i to i64: by int, else from two 32-bit halves.\n"
                   "{2} {0}({1} x) {{\n"
                   "  double t = trunc(double(x));\n"
+                  "  if (abs(t) < 2147483648.0lf)\n"
+                  "    return {2}(int(t));\n"
                   "  double hi = floor(t * 2.3283064365386963E-10lf);\n"
                   "  double lo = t - hi * 4294967296.0lf;\n"
                   "  return {2}(({4}) * 4294967296l +\n"
