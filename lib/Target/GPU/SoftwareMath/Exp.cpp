@@ -44,7 +44,8 @@ Value buildScaledExp(MathBuilder &b, Value x, Value tail, int64_t exponent) {
   tail = b.select(b.eq(clamped, x), tail, b.c(0));
   Reduced reduced = reduce(b, clamped, tail);
   Value mantissa = b.add(b.c(1), expm1Reduced(b, reduced.r));
-  Value k = b.iadd(b.toI64(reduced.k), b.ci(exponent));
+  // |k| <= 1077 after the clamp.
+  Value k = b.iadd(b.smallToI64(reduced.k), b.ci(exponent));
   return b.nanPassthrough(x, b.scale(mantissa, k));
 }
 
@@ -62,7 +63,7 @@ Value buildExpm1(MathBuilder &b, Value x) {
   clamped = b.select(b.isNaN(x), b.c(0), clamped);
   Reduced reduced = reduce(b, clamped, b.c(0));
   Value q = expm1Reduced(b, reduced.r);
-  Value twoToK = b.pow2(b.toI64(reduced.k));
+  Value twoToK = b.pow2(b.smallToI64(reduced.k)); // |k| <= 87
   Value result = b.add(b.mul(twoToK, q), b.sub(twoToK, b.c(1)));
   return b.nanPassthrough(x, result);
 }

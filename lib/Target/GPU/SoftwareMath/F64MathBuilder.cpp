@@ -115,6 +115,10 @@ Value MathBuilder::toF64(Value i) {
 Value MathBuilder::toI64(Value x) {
   return arith::FPToSIOp::create(b, loc, b.getI64Type(), x);
 }
+Value MathBuilder::smallToI64(Value x) {
+  Value narrow = arith::FPToSIOp::create(b, loc, b.getI32Type(), x);
+  return arith::ExtSIOp::create(b, loc, b.getI64Type(), narrow);
+}
 
 Value MathBuilder::horner(Value z, ArrayRef<double> coefficients) {
   Value result = c(coefficients.back());
