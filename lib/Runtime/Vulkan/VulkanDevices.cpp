@@ -249,11 +249,10 @@ PhysicalDevice describe(const Api &api, uint32_t instanceVersion,
   VkPhysicalDeviceProperties props{};
   api.vkGetPhysicalDeviceProperties(handle, &props);
   dev.limits = props.limits;
-  // What the device can do through this instance: a SPIR-V 1.4 module,
-  // say, needs both at Vulkan 1.2 (the profile reads the version from
-  // info.apiVersion).
-  // (The device's own patch level is kept when its 1.N is the instance's
-  // or older.)
+  // What the device can do through this instance (a SPIR-V 1.4 module, say,
+  // needs both at Vulkan 1.2; the profile reads the version from
+  // info.apiVersion), with the device's own patch level when its 1.N is
+  // the instance's or older.
   constexpr uint32_t kPatchBits = 0xFFFu;
   dev.apiVersion = (props.apiVersion & ~kPatchBits) <= instanceVersion
                        ? props.apiVersion

@@ -56,9 +56,9 @@ public:
   std::string fmod(llvm::StringRef type);
 
   /// fptosi (fptoui) to i64 of a float or double (`type`), as int64_t
-  /// (uint64_t), by two 32-bit conversions: NVIDIA's GL compiler gets
-  /// int64_t(roundEven(d)) wrong (the exponent of a software exp lost on
-  /// the H200).
+  /// (uint64_t), by int(t) within int's range, else by two 32-bit
+  /// conversions: NVIDIA's GL compiler gets int64_t(roundEven(d)) wrong
+  /// (the exponent of a software exp lost on the H200).
   std::string toInt64(llvm::StringRef type, bool isUnsigned);
   /// Bits of int64_t: its low 32 bits as an int, a double's bits and back
   /// (GLSL 4.30 has none of unpackInt2x32, doubleBitsToInt64, ...).

@@ -10,13 +10,11 @@
 #include "ShaderEmitter.h"
 #include "GLSLTypes.h"
 
-
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 #include "llvm/ADT/StringExtras.h"
-
 
 using namespace mlir;
 using namespace tilec;
