@@ -57,7 +57,7 @@ static auto fields(const DeviceProfile &p) {
                   p.vectorRegisters, p.peakBytesPerSecond,
                   p.peakFlopsPerSecond, p.spirvVersionMinor, p.fp16, p.fp64,
                   p.int8, p.int16, p.int64, p.storage8Bit, p.storage16Bit,
-                  p.subgroups, p.infNanPreserve16, p.infNanPreserve32,
+                  p.subgroups, p.subgroupShuffle, p.infNanPreserve16, p.infNanPreserve32,
                   p.infNanPreserve64, p.denormPreserve16, p.denormPreserve32,
                   p.denormPreserve64, p.maxLoopIterations,
                   p.computeCapability, p.sharedMemOptInBytes);
@@ -110,6 +110,10 @@ DeviceProfile tilec::schedule::profileFromDeviceInfo(
                             profile.maxWorkGroupSize));
   take(profile.localMemBytes, device.localMemBytes);
   take(profile.subgroupSize, device.subgroupSize);
+  // A CUDA warp always shuffles (shfl.sync); device files written before
+  // the runtimes reported it say nothing.
+  profile.subgroupShuffle =
+      device.subgroupSize && (device.subgroupShuffle || device.runtime == "cuda");
   take(profile.preferredVectorWidth, device.preferredVectorWidthFloat);
   take(profile.cacheLineBytes, device.cacheLineBytes);
   if (profile.isCPU) {

@@ -478,6 +478,24 @@ TEST_CASE("The SPIR-V version of a Vulkan device profile",
   CHECK(spirvOf("") == 3);
 }
 
+TEST_CASE("Subgroup shuffles in a device profile", "[costmodel]") {
+  auto shufflesOf = [](const std::string &runtime, unsigned subgroupSize,
+                       bool reported) {
+    rt::DeviceInfo info;
+    info.runtime = runtime;
+    info.subgroupSize = subgroupSize;
+    info.subgroupShuffle = reported;
+    return profileFromDeviceInfo(info).subgroupShuffle;
+  };
+  // A CUDA warp shuffles whether or not an older device file says so.
+  CHECK(shufflesOf("cuda", 32, false));
+  CHECK(shufflesOf("gl", 32, true));
+  CHECK_FALSE(shufflesOf("gl", 32, false));
+  CHECK_FALSE(shufflesOf("gl", 0, true)); // no subgroup size known
+  CHECK_FALSE(shufflesOf("opencl", 32, false));
+  CHECK_FALSE(schedule::DeviceProfile().subgroupShuffle);
+}
+
 /// A row sum of `rows` x `columns` floats, the form tilec-gpu-fuse-rows
 /// gives a lone row reduction.
 static std::string rowSumSource(int rows, int columns) {

@@ -228,6 +228,7 @@ schedule::DeviceProfile sampleDevice() {
   p.spirvVersionMinor = 6;
   p.fp16 = p.fp64 = p.int8 = p.int16 = p.int64 = false;
   p.storage8Bit = p.storage16Bit = p.subgroups = false;
+  p.subgroupShuffle = true;
   p.infNanPreserve16 = p.infNanPreserve32 = p.infNanPreserve64 = false;
   p.denormPreserve16 = p.denormPreserve32 = p.denormPreserve64 = true;
   p.maxLoopIterations = 65535;

@@ -33,7 +33,7 @@ struct DeviceInfo {
   /// "opencl:pocl:cpu-haswell-intel-xeon:0", "vulkan:nvidia:nvidia-h200:0",
   /// "cpu:host:intel-xeon-platinum-8480:0". Index counts equal names.
   std::string id;
-  std::string runtime; ///< "opencl", "vulkan", "cuda", "cpu"
+  std::string runtime; ///< "opencl", "vulkan", "cuda", "gl", "cpu"
   std::string type;    ///< "cpu", "gpu", "accelerator", "other"
   std::string name, vendor, driverVersion, platform;
   std::string apiVersion; ///< "OpenCL 3.0 PoCL ...", "Vulkan 1.3.255"
@@ -52,6 +52,10 @@ struct DeviceInfo {
   unsigned preferredVectorWidthFloat = 0;
   unsigned preferredVectorWidthHalf = 0;
   unsigned subgroupSize = 0;
+  /// Whether kernels may exchange values within a subgroup of subgroupSize
+  /// consecutive work-items by XOR shuffles (CUDA's shfl.sync; GL's
+  /// GL_KHR_shader_subgroup with its shuffle feature in compute shaders).
+  bool subgroupShuffle = false;
   uint64_t maxStorageBufferRange = 0; ///< Vulkan
   bool fp16 = false, fp64 = false, int64 = true, int8 = true;
   /// Vulkan float controls: per float width, whether a kernel may ask the

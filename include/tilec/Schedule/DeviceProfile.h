@@ -59,6 +59,9 @@ struct DeviceProfile {
   bool storage8Bit = true;  ///< StorageBuffer8BitAccess
   bool storage16Bit = true; ///< StorageBuffer16BitAccess
   bool subgroups = true;    ///< GroupNonUniform (subgroup operations)
+  /// Row reductions may shuffle within subgroups of subgroupSize
+  /// consecutive work-items (rt::DeviceInfo::subgroupShuffle).
+  bool subgroupShuffle = false;
   /// Float controls, per width: whether the device keeps infinities, NaNs
   /// and signed zeros (shaderSignedZeroInfNanPreserveFloat*) and subnormals
   /// (shaderDenormPreserveFloat*) when an entry point asks it to.

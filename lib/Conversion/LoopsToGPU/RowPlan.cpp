@@ -73,11 +73,14 @@ LogicalResult tilec::planRows(KernelPlan &plan,
   rows.nest = *nest;
   rows.items = items;
   rows.perItem = perItem;
-  // CUDA's warps are 32 lanes with shfl.sync (PTX); elsewhere subgroup
-  // shuffles are an extension the kernels do not assume.
-  constexpr int64_t kCudaWarp = 32;
-  if (target.computeCapability > 0)
-    rows.shuffleLanes = std::min(items, kCudaWarp);
+  // Shuffles within subgroups where the device has them (CUDA's warps, GL
+  // with GL_KHR_shader_subgroup); elsewhere a tree in local memory. The
+  // partials of the warps are combined by shuffles again, so there must
+  // be no more warps than lanes (RowBody.cpp).
+  int64_t warp = target.subgroupSize;
+  if (target.subgroupShuffle && llvm::isPowerOf2_64(uint64_t(warp)) &&
+      items <= warp * warp)
+    rows.shuffleLanes = std::min(items, warp);
   auto workgroup = gpu::AddressSpaceAttr::get(plan.root.getContext(),
                                               gpu::AddressSpace::Workgroup);
   int64_t scratchBytes = 0;

@@ -75,6 +75,7 @@ DeviceInfo describe(const Driver &driver, CUdevice device) {
   info.cacheBytes = uint64_t(get(kL2CacheSize));
   info.cacheLineBytes = 128; // an L2 line on every NVIDIA GPU since Fermi
   info.subgroupSize = unsigned(get(kWarpSize));
+  info.subgroupShuffle = true; // shfl.sync
   // Scalar loads per thread; a half2 is one 32-bit register.
   info.preferredVectorWidthFloat = 1;
   info.preferredVectorWidthHalf = 2;

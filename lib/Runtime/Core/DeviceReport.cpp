@@ -90,6 +90,7 @@ static std::string describe(const DeviceInfo &d) {
              ? ""
              : ", groups per dimension " + listText(d.maxWorkGroupCount)) +
         (d.subgroupSize ? ", subgroup " + std::to_string(d.subgroupSize) : "") +
+        (d.subgroupShuffle ? " (shuffles)" : "") +
         "\n";
   text += "  vector width:  float " +
           std::to_string(d.preferredVectorWidthFloat) + ", half " +
@@ -158,6 +159,7 @@ const DeviceField deviceFields[] = {
     {"preferred_vector_width_float", &DeviceInfo::preferredVectorWidthFloat},
     {"preferred_vector_width_half", &DeviceInfo::preferredVectorWidthHalf},
     {"subgroup_size", &DeviceInfo::subgroupSize},
+    {"subgroup_shuffle", &DeviceInfo::subgroupShuffle},
     {"max_storage_buffer_range", &DeviceInfo::maxStorageBufferRange},
     {"fp16", &DeviceInfo::fp16},
     {"fp64", &DeviceInfo::fp64},

@@ -25,6 +25,11 @@ namespace {
 /// GL_NV_shader_thread_group's queries.
 constexpr GLenum kWarpSizeNV = 0x9339;
 constexpr GLenum kSMCountNV = 0x933B;
+/// GL_KHR_shader_subgroup's queries and the bits they answer with.
+constexpr GLenum kSubgroupSupportedStagesKHR = 0x9533;
+constexpr GLenum kSubgroupSupportedFeaturesKHR = 0x9534;
+constexpr GLint kComputeShaderBit = 0x20;
+constexpr GLint kSubgroupFeatureShuffleBitKHR = 0x10;
 
 /// The extensions worth listing: what decides how tilec compiles for the
 /// device or what it could use.
@@ -175,6 +180,16 @@ void describe(const Api &api, GLDevice &device,
     info.computeUnits = unsigned(value);
     api.glGetIntegerv(kWarpSizeNV, &value);
     info.subgroupSize = unsigned(value);
+  }
+  // Shuffles only where the warp is fixed (NVIDIA's 32 consecutive
+  // invocations): GL_KHR_shader_subgroup alone lets a driver choose the
+  // size per shader (Intel's 8, 16 or 32), which a kernel cannot know.
+  if (info.subgroupSize && extensions.count("GL_KHR_shader_subgroup")) {
+    GLint stages = 0, features = 0;
+    api.glGetIntegerv(kSubgroupSupportedStagesKHR, &stages);
+    api.glGetIntegerv(kSubgroupSupportedFeaturesKHR, &features);
+    info.subgroupShuffle = (stages & kComputeShaderBit) &&
+                           (features & kSubgroupFeatureShuffleBitKHR);
   }
   if (software) {
     info.computeUnits = std::max(1u, std::thread::hardware_concurrency());

@@ -1,4 +1,4 @@
-//===- EmitGPU.cpp - Invocation ids and barriers as GLSL ------------------===//
+//===- EmitGPU.cpp - Invocation ids, barriers and shuffles as GLSL --------===//
 //
 // Part of the GLSL target. gpu.thread_id is gl_LocalInvocationID,
 // gpu.block_id gl_WorkGroupID, and so on; they are uvec3s, and index is
@@ -25,6 +25,21 @@ static LogicalResult emitId(ShaderEmitter &e, Operation &op,
                   (name + "_" + component).str());
 }
 
+/// gpu.shuffle xor as subgroupShuffleXor: the row reductions' butterflies
+/// (RowBody.cpp), planned only for devices whose subgroups are the
+/// consecutive work-items (rt::DeviceInfo::subgroupShuffle). An offset
+/// below the width stays within each aligned run of `width` lanes, so the
+/// width needs no code; every lane takes part, so each result is valid.
+static LogicalResult emitShuffle(ShaderEmitter &e, gpu::ShuffleOp shuffle) {
+  if (shuffle.getMode() != gpu::ShuffleMode::XOR)
+    return e.untranslatable(*shuffle);
+  e.getPrelude().useSubgroupShuffle();
+  e.bind(shuffle.getValid(), "true");
+  return e.define(shuffle, shuffle.getShuffleResult(),
+                  "subgroupShuffleXor(" + e.get(shuffle.getValue()) +
+                      ", uint(" + e.get(shuffle.getOffset()) + "))");
+}
+
 LogicalResult glsl::emitGPUOp(ShaderEmitter &e, Operation &op) {
   if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
     return emitId(e, op, id.getDimension(), "gl_LocalInvocationID", "tid");
@@ -43,5 +58,7 @@ LogicalResult glsl::emitGPUOp(ShaderEmitter &e, Operation &op) {
     e.line() << "barrier();\n";
     return success();
   }
+  if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op))
+    return emitShuffle(e, shuffle);
   return e.untranslatable(op);
 }

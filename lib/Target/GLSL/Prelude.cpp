@@ -302,6 +302,12 @@ std::string Prelude::bitsDouble() {
 void Prelude::printExtensions(llvm::raw_ostream &os) const {
   if (int64)
     os << "#extension GL_ARB_gpu_shader_int64 : require\n";
+  if (precise)
+    os << "#if defined(GL_ES) && __VERSION__ < 320\n"
+          "#extension GL_OES_gpu_shader5 : require\n"
+          "#endif\n";
+  if (subgroupShuffle)
+    os << "#extension GL_KHR_shader_subgroup_shuffle : require\n";
 }
 
 void Prelude::printHelpers(llvm::raw_ostream &os) const {

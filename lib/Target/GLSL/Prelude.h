@@ -31,6 +31,10 @@ class Prelude {
 public:
   void useInt64() { int64 = true; }
   bool usesInt64() const { return int64; }
+  /// subgroupShuffleXor (GL_KHR_shader_subgroup_shuffle).
+  void useSubgroupShuffle() { subgroupShuffle = true; }
+  /// The precise qualifier (ES 3.1 needs GL_OES_gpu_shader5 for it).
+  void usePrecise() { precise = true; }
 
   /// The helper converting bits of `format` to float (exact).
   std::string toFloat(StoredFloat format);
@@ -79,6 +83,8 @@ private:
   std::string define(std::string name, std::string text);
 
   bool int64 = false;
+  bool subgroupShuffle = false;
+  bool precise = false;
   llvm::StringSet<> helperNames;
   std::vector<std::string> helpers;
 };

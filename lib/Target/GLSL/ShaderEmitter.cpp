@@ -21,6 +21,22 @@ using namespace tilec;
 using namespace tilec::glsl;
 using gpuprogram::LaunchArg;
 
+std::string ShaderEmitter::qualifier(Type type) {
+  std::optional<std::string> name = valueType(type);
+  if (!name)
+    return "";
+  llvm::StringRef glslType = *name;
+  // f16 and bf16 values are their bits in a uint; float computes them.
+  if (!llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"float", "double", "vec",
+                                                    "dvec"},
+                    [&](llvm::StringRef prefix) {
+                      return glslType.starts_with(prefix);
+                    }))
+    return "";
+  prelude.usePrecise();
+  return "precise ";
+}
+
 FailureOr<std::string> ShaderEmitter::typeName(Operation *op, Type type) {
   std::optional<std::string> name = valueType(type);
   if (!name)

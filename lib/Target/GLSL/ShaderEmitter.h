@@ -52,6 +52,13 @@ public:
   mlir::FailureOr<std::string> typeName(mlir::Operation *op,
                                         mlir::Type type) override;
   mlir::LogicalResult emitOp(mlir::Operation &op) override;
+  /// "precise " for floating-point values: without it GLSL lets a compiler
+  /// treat fma(a, b, c) as a * b + c and reassociate, and Mesa folded the
+  /// two steps of exp's Cody-Waite reduction, fma(k, -ln2_lo, fma(k,
+  /// -ln2_hi, x)), into one with ln2 rounded to float (errors of 2^-17 in
+  /// llvmpipe's exp). Precise keeps every operation as written, the fused
+  /// ones fused, as the other targets compute them.
+  std::string qualifier(mlir::Type type) override;
 
   /// `value` as a float (bf16 and f16 bits converted), for computing in
   /// float.

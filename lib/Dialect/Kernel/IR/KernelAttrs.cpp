@@ -191,7 +191,7 @@ GPUTargetAttr GPUTargetAttr::get(MLIRContext *context,
              p.vectorBytes, p.vectorRegisters, APFloat(p.peakBytesPerSecond),
              APFloat(p.peakFlopsPerSecond), p.spirvVersionMinor, p.fp16, p.fp64,
              p.int8, p.int16, p.int64, p.storage8Bit, p.storage16Bit,
-             p.subgroups, p.infNanPreserve16, p.infNanPreserve32,
+             p.subgroups, p.subgroupShuffle, p.infNanPreserve16, p.infNanPreserve32,
              p.infNanPreserve64, p.denormPreserve16, p.denormPreserve32,
              p.denormPreserve64, p.maxLoopIterations,
              p.computeCapability, p.sharedMemOptInBytes);
@@ -226,6 +226,7 @@ DeviceProfile GPUTargetAttr::getProfile() const {
   p.storage8Bit = getStorage8();
   p.storage16Bit = getStorage16();
   p.subgroups = getSubgroups();
+  p.subgroupShuffle = getSubgroupShuffle();
   p.infNanPreserve16 = getInfNanPreserve_16();
   p.infNanPreserve32 = getInfNanPreserve_32();
   p.infNanPreserve64 = getInfNanPreserve_64();
@@ -246,7 +247,7 @@ LogicalResult GPUTargetAttr::verify(
     int64_t l2Bytes, int64_t cacheLineBytes, int64_t vectorBytes,
     int64_t vectorRegisters, APFloat peakBytes, APFloat peakFlops,
     int64_t spirvVersion, bool, bool, bool, bool, bool, bool, bool, bool,
-    bool, bool, bool, bool, bool, bool, uint64_t, int64_t computeCapability,
+    bool, bool, bool, bool, bool, bool, bool, uint64_t, int64_t computeCapability,
     int64_t sharedMemOptInBytes) {
   auto atLeast = [&](int64_t value, int64_t least,
                      StringRef field) -> LogicalResult {

@@ -144,6 +144,7 @@ def Kernel_GPUTargetAttr : Kernel_Attr<"GPUTarget", "gpu_target"> {
     Kernel_ProfileFlag<"storage8Bit", "">:$storage8,
     Kernel_ProfileFlag<"storage16Bit", "">:$storage16,
     Kernel_ProfileFlag<"subgroups", "">:$subgroups,
+    Kernel_ProfileFlag<"subgroupShuffle", "row reductions by XOR shuffles">:$subgroup_shuffle,
     Kernel_ProfileFlag<"infNanPreserve16", "">:$inf_nan_preserve_16,
     Kernel_ProfileFlag<"infNanPreserve32", "">:$inf_nan_preserve_32,
     Kernel_ProfileFlag<"infNanPreserve64", "">:$inf_nan_preserve_64,
