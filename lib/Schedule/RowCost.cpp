@@ -53,8 +53,13 @@ double schedule::estimateRowSeconds(const KernelModel &kernel,
   double resident = std::max(1.0, std::floor(kGPUMaxItemsPerCU / items));
   double fill = std::min(1.0, rows / (units * resident));
   double memory = kernel.uniqueBytes / estimatedPeakBytes(device);
-  double barriers = double(kernel.rowReductions) *
-                    (1 + std::log2(std::max(items, 1.0))) * kGPUBarrierCycles *
+  // A reduction's tree waits at a barrier per level; by shuffles (where
+  // the device has them, RowPlan.cpp) only once, for the warps' partials.
+  double warp = double(device.subgroupSize);
+  double levels = device.subgroupShuffle && warp > 1 && items <= warp * warp
+                      ? (items > warp ? 2 : 1)
+                      : 1 + std::log2(std::max(items, 1.0));
+  double barriers = double(kernel.rowReductions) * levels * kGPUBarrierCycles *
                     std::ceil(rows / (units * resident)) / clockHz(device);
   return memory * pressure /
              (std::max(inFlight * used, 0.05) * std::max(fill, 0.05)) +
@@ -69,13 +74,15 @@ void schedule::addRowCandidates(
   // Not above 256 through OpenCL: NVIDIA's OpenCL driver on the H200
   // reported a kernel work-group limit (CL_KERNEL_WORK_GROUP_SIZE) of 256
   // for the 512- and 1024-wide softmax row kernels although the device
-  // allows 1024. Through GL, at most 32 columns per work-item: NVIDIA's
-  // GLSL compiler made softmax over rows of 16384 with 64 per work-item
-  // take 0.26-1.1 ms from run to run on the H200, 0.24 ms with 32.
+  // allows 1024. Through GL, 32 columns per work-item and not above 512
+  // wide: NVIDIA's GLSL compiler made softmax over rows of 16384 with 64
+  // per work-item take 0.26-1.1 ms from run to run on the H200, 0.24 ms
+  // with 32; with shuffles, 512 work-items of 32 columns took 0.182 ms
+  // (the least of 20 runs, in each of 3 rounds) and 1024 of 16 0.203.
   bool isGL = llvm::StringRef(device.id).starts_with("gl:");
   int64_t limit = std::min<int64_t>({device.maxWorkGroupSize,
                                      device.maxWorkItemSizes[0],
-                                     isGL ? 1024 : 256});
+                                     isGL ? 512 : 256});
   int64_t maxPerItem =
       isGL ? kMaxRowColumnsPerItem / 2 : kMaxRowColumnsPerItem;
   for (int64_t items = 32; items <= limit; items *= 2) {
