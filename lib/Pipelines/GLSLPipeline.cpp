@@ -20,6 +20,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -34,11 +35,16 @@ namespace {
 /// already cleaned: integer ops unsigned where the ranges prove it equal,
 /// common subexpressions computed once, loop invariants hoisted. (The
 /// cleanup took the H200's 3x3 convolutions from 0.54-0.69 of the OpenCL
-/// kernel's speed to 0.80-0.91.)
+/// kernel's speed to 0.80-0.91.) The canonicalizer walks bottom-up: top-down
+/// it took 0.71 s of MobileNet's 1 s compile without a device (the unrolled
+/// kernels' loops asked again and again whether they are dead), bottom-up
+/// 0.11 s, with the same kernels (constants in another order).
 void addKernelCleanup(OpPassManager &pm) {
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>();
   kernels.addPass(arith::createArithUnsignedWhenEquivalentPass());
-  kernels.addPass(createCanonicalizerPass());
+  GreedyRewriteConfig bottomUp;
+  bottomUp.setUseTopDownTraversal(false);
+  kernels.addPass(createCanonicalizerPass(bottomUp));
   kernels.addPass(createCSEPass());
   kernels.addPass(createLoopInvariantCodeMotionPass());
 }
