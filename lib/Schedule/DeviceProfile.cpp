@@ -10,6 +10,8 @@
 
 #include "tilec/Schedule/DeviceProfile.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -47,20 +49,28 @@ double tilec::schedule::clockHz(const DeviceProfile &profile) {
   return mhz * 1e6;
 }
 
+int64_t tilec::schedule::rowShuffleLanes(const DeviceProfile &profile,
+                                         int64_t items) {
+  int64_t warp = profile.subgroupSize;
+  if (!profile.subgroupShuffle || !llvm::isPowerOf2_64(uint64_t(warp)) ||
+      items > warp * warp)
+    return 0;
+  return std::min(items, warp);
+}
+
 /// The fields in one tuple, so that equality and printing name each once.
 static auto fields(const DeviceProfile &p) {
-  return std::tie(p.id, p.isCPU, p.computeUnits, p.clockMHz,
-                  p.maxWorkGroupSize, p.maxWorkItemSizes[0],
-                  p.maxWorkItemSizes[1], p.maxWorkItemSizes[2],
-                  p.localMemBytes, p.subgroupSize, p.preferredVectorWidth,
-                  p.l1Bytes, p.l2Bytes, p.cacheLineBytes, p.vectorBytes,
-                  p.vectorRegisters, p.peakBytesPerSecond,
-                  p.peakFlopsPerSecond, p.spirvVersionMinor, p.fp16, p.fp64,
-                  p.int8, p.int16, p.int64, p.storage8Bit, p.storage16Bit,
-                  p.subgroups, p.subgroupShuffle, p.infNanPreserve16, p.infNanPreserve32,
-                  p.infNanPreserve64, p.denormPreserve16, p.denormPreserve32,
-                  p.denormPreserve64, p.maxLoopIterations,
-                  p.computeCapability, p.sharedMemOptInBytes);
+  return std::tie(
+      p.id, p.isCPU, p.computeUnits, p.clockMHz, p.maxWorkGroupSize,
+      p.maxWorkItemSizes[0], p.maxWorkItemSizes[1], p.maxWorkItemSizes[2],
+      p.localMemBytes, p.subgroupSize, p.preferredVectorWidth, p.l1Bytes,
+      p.l2Bytes, p.cacheLineBytes, p.vectorBytes, p.vectorRegisters,
+      p.peakBytesPerSecond, p.peakFlopsPerSecond, p.spirvVersionMinor, p.fp16,
+      p.fp64, p.int8, p.int16, p.int64, p.storage8Bit, p.storage16Bit,
+      p.subgroups, p.subgroupShuffle, p.infNanPreserve16, p.infNanPreserve32,
+      p.infNanPreserve64, p.denormPreserve16, p.denormPreserve32,
+      p.denormPreserve64, p.maxLoopIterations, p.computeCapability,
+      p.sharedMemOptInBytes);
 }
 
 bool DeviceProfile::operator==(const DeviceProfile &other) const {
@@ -112,8 +122,8 @@ DeviceProfile tilec::schedule::profileFromDeviceInfo(
   take(profile.subgroupSize, device.subgroupSize);
   // A CUDA warp always shuffles (shfl.sync); device files written before
   // the runtimes reported it say nothing.
-  profile.subgroupShuffle =
-      device.subgroupSize && (device.subgroupShuffle || device.runtime == "cuda");
+  profile.subgroupShuffle = device.subgroupSize && (device.subgroupShuffle ||
+                                                    device.runtime == "cuda");
   take(profile.preferredVectorWidth, device.preferredVectorWidthFloat);
   take(profile.cacheLineBytes, device.cacheLineBytes);
   if (profile.isCPU) {

@@ -55,10 +55,9 @@ double schedule::estimateRowSeconds(const KernelModel &kernel,
   double memory = kernel.uniqueBytes / estimatedPeakBytes(device);
   // A reduction's tree waits at a barrier per level; by shuffles (where
   // the device has them, RowPlan.cpp) only once, for the warps' partials.
-  double warp = double(device.subgroupSize);
-  double levels = device.subgroupShuffle && warp > 1 && items <= warp * warp
-                      ? (items > warp ? 2 : 1)
-                      : 1 + std::log2(std::max(items, 1.0));
+  int64_t lanes = rowShuffleLanes(device, schedule.row);
+  double levels = lanes ? (schedule.row > lanes ? 2 : 1)
+                        : 1 + std::log2(std::max(items, 1.0));
   double barriers = double(kernel.rowReductions) * levels * kGPUBarrierCycles *
                     std::ceil(rows / (units * resident)) / clockHz(device);
   return memory * pressure /
@@ -80,9 +79,8 @@ void schedule::addRowCandidates(
   // with 32; with shuffles, 512 work-items of 32 columns took 0.182 ms
   // (the least of 20 runs, in each of 3 rounds) and 1024 of 16 0.203.
   bool isGL = llvm::StringRef(device.id).starts_with("gl:");
-  int64_t limit = std::min<int64_t>({device.maxWorkGroupSize,
-                                     device.maxWorkItemSizes[0],
-                                     isGL ? 512 : 256});
+  int64_t limit = std::min<int64_t>(
+      {device.maxWorkGroupSize, device.maxWorkItemSizes[0], isGL ? 512 : 256});
   int64_t maxPerItem =
       isGL ? kMaxRowColumnsPerItem / 2 : kMaxRowColumnsPerItem;
   for (int64_t items = 32; items <= limit; items *= 2) {

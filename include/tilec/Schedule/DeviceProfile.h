@@ -115,6 +115,14 @@ inline bool isKnownGPU(const DeviceProfile &profile) {
 /// when the runtime reports none.
 double clockHz(const DeviceProfile &profile);
 
+/// The lanes a row reduction over `items` work-items shuffles among, or 0
+/// when it reduces by a tree in local memory: the device's subgroup (or
+/// the whole work-group when smaller) where its subgroups shuffle, are a
+/// power of two wide and are no more than their lanes (the warps' partials
+/// are combined by shuffles again). RowPlan.cpp plans by it, RowCost.cpp
+/// prices by it.
+int64_t rowShuffleLanes(const DeviceProfile &profile, int64_t items);
+
 /// Peak rates when none was measured: compute units x clock x SIMD lanes x 2
 /// (FMA) and a bandwidth guess; documented where defined.
 double estimatedPeakFlops(const DeviceProfile &profile);

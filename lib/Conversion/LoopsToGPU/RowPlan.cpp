@@ -74,13 +74,8 @@ LogicalResult tilec::planRows(KernelPlan &plan,
   rows.items = items;
   rows.perItem = perItem;
   // Shuffles within subgroups where the device has them (CUDA's warps, GL
-  // with GL_KHR_shader_subgroup); elsewhere a tree in local memory. The
-  // partials of the warps are combined by shuffles again, so there must
-  // be no more warps than lanes (RowBody.cpp).
-  int64_t warp = target.subgroupSize;
-  if (target.subgroupShuffle && llvm::isPowerOf2_64(uint64_t(warp)) &&
-      items <= warp * warp)
-    rows.shuffleLanes = std::min(items, warp);
+  // with GL_KHR_shader_subgroup); elsewhere a tree in local memory.
+  rows.shuffleLanes = schedule::rowShuffleLanes(target, items);
   auto workgroup = gpu::AddressSpaceAttr::get(plan.root.getContext(),
                                               gpu::AddressSpace::Workgroup);
   int64_t scratchBytes = 0;

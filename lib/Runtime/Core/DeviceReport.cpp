@@ -90,8 +90,7 @@ static std::string describe(const DeviceInfo &d) {
              ? ""
              : ", groups per dimension " + listText(d.maxWorkGroupCount)) +
         (d.subgroupSize ? ", subgroup " + std::to_string(d.subgroupSize) : "") +
-        (d.subgroupShuffle ? " (shuffles)" : "") +
-        "\n";
+        (d.subgroupShuffle ? " (shuffles)" : "") + "\n";
   text += "  vector width:  float " +
           std::to_string(d.preferredVectorWidthFloat) + ", half " +
           std::to_string(d.preferredVectorWidthHalf) + "\n";

@@ -21,17 +21,12 @@ using namespace tilec;
 using namespace tilec::glsl;
 using gpuprogram::LaunchArg;
 
-std::string ShaderEmitter::qualifier(Type type) {
-  std::optional<std::string> name = valueType(type);
-  if (!name)
-    return "";
-  llvm::StringRef glslType = *name;
+llvm::StringRef ShaderEmitter::qualifier(llvm::StringRef typeName) {
   // f16 and bf16 values are their bits in a uint; float computes them.
-  if (!llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"float", "double", "vec",
-                                                    "dvec"},
-                    [&](llvm::StringRef prefix) {
-                      return glslType.starts_with(prefix);
-                    }))
+  bool floating = typeName.starts_with("float") ||
+                  typeName.starts_with("double") ||
+                  typeName.starts_with("vec") || typeName.starts_with("dvec");
+  if (!floating)
     return "";
   prelude.usePrecise();
   return "precise ";

@@ -58,7 +58,7 @@ public:
   /// -ln2_hi, x)), into one with ln2 rounded to float (errors of 2^-17 in
   /// llvmpipe's exp). Precise keeps every operation as written, the fused
   /// ones fused, as the other targets compute them.
-  std::string qualifier(mlir::Type type) override;
+  llvm::StringRef qualifier(llvm::StringRef typeName) override;
 
   /// `value` as a float (bf16 and f16 bits converted), for computing in
   /// float.

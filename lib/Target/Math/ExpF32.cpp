@@ -26,7 +26,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
-
 using namespace mlir;
 
 namespace {

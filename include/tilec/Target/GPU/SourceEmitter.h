@@ -70,8 +70,9 @@ public:
                                                 mlir::Type type) = 0;
   /// Translates one op (scf ops by calling emitSCFOp).
   virtual mlir::LogicalResult emitOp(mlir::Operation &op) = 0;
-  /// What precedes the type of a variable of `type` ("precise " in GLSL).
-  virtual std::string qualifier(mlir::Type type) { return ""; }
+  /// What precedes a variable's type, given as typeName wrote it
+  /// ("precise " before GLSL's floating-point types).
+  virtual llvm::StringRef qualifier(llvm::StringRef typeName) { return ""; }
 
   llvm::StringRef language() const { return language_; }
   /// "operation 'NAME' cannot be translated to LANGUAGE".

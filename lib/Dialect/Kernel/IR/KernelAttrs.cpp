@@ -191,9 +191,9 @@ GPUTargetAttr GPUTargetAttr::get(MLIRContext *context,
              p.vectorBytes, p.vectorRegisters, APFloat(p.peakBytesPerSecond),
              APFloat(p.peakFlopsPerSecond), p.spirvVersionMinor, p.fp16, p.fp64,
              p.int8, p.int16, p.int64, p.storage8Bit, p.storage16Bit,
-             p.subgroups, p.subgroupShuffle, p.infNanPreserve16, p.infNanPreserve32,
-             p.infNanPreserve64, p.denormPreserve16, p.denormPreserve32,
-             p.denormPreserve64, p.maxLoopIterations,
+             p.subgroups, p.subgroupShuffle, p.infNanPreserve16,
+             p.infNanPreserve32, p.infNanPreserve64, p.denormPreserve16,
+             p.denormPreserve32, p.denormPreserve64, p.maxLoopIterations,
              p.computeCapability, p.sharedMemOptInBytes);
 }
 
@@ -246,8 +246,8 @@ LogicalResult GPUTargetAttr::verify(
     int64_t subgroupSize, int64_t preferredVectorWidth, int64_t l1Bytes,
     int64_t l2Bytes, int64_t cacheLineBytes, int64_t vectorBytes,
     int64_t vectorRegisters, APFloat peakBytes, APFloat peakFlops,
-    int64_t spirvVersion, bool, bool, bool, bool, bool, bool, bool, bool,
-    bool, bool, bool, bool, bool, bool, bool, uint64_t, int64_t computeCapability,
+    int64_t spirvVersion, bool, bool, bool, bool, bool, bool, bool, bool, bool,
+    bool, bool, bool, bool, bool, bool, uint64_t, int64_t computeCapability,
     int64_t sharedMemOptInBytes) {
   auto atLeast = [&](int64_t value, int64_t least,
                      StringRef field) -> LogicalResult {

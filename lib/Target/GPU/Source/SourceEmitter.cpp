@@ -49,7 +49,7 @@ LogicalResult SourceEmitter::declare(Operation *op, Value value,
   if (failed(type))
     return failure();
   std::string name = freshName(prefix);
-  line() << qualifier(value.getType()) << *type << " " << name << ";\n";
+  line() << qualifier(*type) << *type << " " << name << ";\n";
   bind(value, name);
   return success();
 }
@@ -61,8 +61,7 @@ LogicalResult SourceEmitter::define(Operation *op, Value result,
   if (failed(type))
     return failure();
   std::string name = freshName(prefix);
-  line() << qualifier(result.getType()) << *type << " " << name << " = "
-         << expr << ";\n";
+  line() << qualifier(*type) << *type << " " << name << " = " << expr << ";\n";
   bind(result, name);
   return success();
 }
