@@ -56,17 +56,24 @@ int64_t pow2Ceil(int64_t n) {
   return int64_t(llvm::bit_ceil(uint64_t(std::max<int64_t>(n, 1))));
 }
 
-/// Collects candidates in order; only the seed can recur (the enumerations
-/// produce each schedule once).
+/// Collects the candidates its filter accepts, in order; only the seed can
+/// recur (the enumerations produce each schedule once).
 class CandidateList {
 public:
+  explicit CandidateList(CandidateFilter accept) : accept(accept) {}
+  /// Whether add would keep `schedule` (checked before its legality, which
+  /// costs more).
+  bool accepts(const KernelSchedule &schedule) const {
+    return !accept || accept(schedule);
+  }
   void add(const KernelSchedule &schedule) {
-    if (list.empty() || !(list.front() == schedule))
+    if (accepts(schedule) && (list.empty() || !(list.front() == schedule)))
       list.push_back(schedule);
   }
   std::vector<KernelSchedule> &schedules() { return list; }
 
 private:
+  CandidateFilter accept;
   std::vector<KernelSchedule> list;
 };
 
@@ -206,7 +213,7 @@ void addGPUCandidates(const KernelModel &kernel, const DeviceProfile &device,
               if (unroll > 1 && (!reduces || staged))
                 break;
               schedule.unroll = unroll;
-              if (legalOnGPU(kernel, schedule, device))
+              if (out.accepts(schedule) && legalOnGPU(kernel, schedule, device))
                 out.add(schedule);
             }
           }
@@ -339,11 +346,11 @@ KernelSchedule handDefault(const KernelModel &kernel,
 
 std::vector<KernelSchedule>
 tilec::schedule::rankCandidates(const KernelModel &kernel,
-                                const DeviceProfile &device,
-                                ScheduleKind kind, unsigned limit) {
+                                const DeviceProfile &device, ScheduleKind kind,
+                                unsigned limit, CandidateFilter accept) {
   if (kernel.parallelExtents.empty())
     return {KernelSchedule()};
-  CandidateList candidates;
+  CandidateList candidates(accept);
   KernelSchedule seed = handDefault(kernel, device, kind);
   if (kind == ScheduleKind::CPU || legalOnGPU(kernel, seed, device))
     candidates.add(seed);
@@ -356,7 +363,7 @@ tilec::schedule::rankCandidates(const KernelModel &kernel,
     // Likewise a row nest takes one work-group per row: each row is read
     // once and its reductions are trees over the work-group, where the
     // other mappings give a row to a work-item, which reads it strided.
-    CandidateList outer, rows;
+    CandidateList outer(accept), rows(accept);
     addOuterProductCandidates(
         kernel, device,
         [&](const KernelSchedule &schedule) { outer.add(schedule); });

@@ -84,7 +84,7 @@ void schedule::addRowCandidates(
   int64_t maxPerItem =
       isGL ? kMaxRowColumnsPerItem / 2 : kMaxRowColumnsPerItem;
   for (int64_t items = 32; items <= limit; items *= 2) {
-    if (llvm::divideCeil(kernel.rowColumns, items) > maxPerItem)
+    if (int64_t(llvm::divideCeil(kernel.rowColumns, items)) > maxPerItem)
       continue;
     KernelSchedule schedule;
     schedule.block.assign(kernel.parallelExtents.size(), 1);

@@ -255,6 +255,27 @@ TEST_CASE("Rankings are deterministic", "[costmodel]") {
         rankCandidates(conv.model, cpu, ScheduleKind::CPU));
 }
 
+TEST_CASE("A ranking takes only the candidates its filter accepts",
+          "[costmodel]") {
+  Kernel conv(convSource);
+  DeviceProfile device = gpuProfile();
+  auto unstaged = [](const KernelSchedule &schedule) {
+    return !llvm::is_contained(schedule.stage, true);
+  };
+  std::vector<KernelSchedule> all =
+      rankCandidates(conv.model, device, ScheduleKind::GPU, 100000);
+  std::vector<KernelSchedule> some =
+      rankCandidates(conv.model, device, ScheduleKind::GPU, 100000, unstaged);
+  REQUIRE(llvm::any_of(all, [&](auto &s) { return !unstaged(s); }));
+  CHECK(llvm::all_of(some, unstaged));
+  CHECK(size_t(llvm::count_if(all, unstaged)) == some.size());
+  // Nothing accepted: the trivial schedule, never an empty ranking.
+  std::vector<KernelSchedule> none =
+      rankCandidates(conv.model, device, ScheduleKind::GPU, 100000,
+                     [](const KernelSchedule &) { return false; });
+  CHECK(none == std::vector<KernelSchedule>{KernelSchedule()});
+}
+
 TEST_CASE("The measured CPU defaults stay first", "[costmodel]") {
   // CPUDefaultSchedule.h's rules were measured on the CPU benchmark; the
   // model ranks them first on its kernels' shapes.

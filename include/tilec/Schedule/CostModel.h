@@ -19,6 +19,8 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -91,13 +93,19 @@ double estimateSeconds(const KernelModel &kernel,
                        const KernelSchedule &schedule,
                        const DeviceProfile &device, ScheduleKind kind);
 
+/// Which candidates a ranking considers: the others are neither estimated
+/// nor returned (an empty filter takes every one).
+using CandidateFilter = llvm::function_ref<bool(const KernelSchedule &)>;
+
 /// The legal schedules of `kernel` on `device` (respecting its work-group,
-/// local memory and register limits), best estimate first, at most `limit`.
-/// Never empty: a kernel with nothing to tile gets the trivial schedule.
+/// local memory and register limits) that `accept` takes, best estimate
+/// first, at most `limit`. Never empty: a kernel with nothing to tile, or
+/// none accepted, gets the trivial schedule.
 std::vector<KernelSchedule> rankCandidates(const KernelModel &kernel,
                                            const DeviceProfile &device,
                                            ScheduleKind kind,
-                                           unsigned limit = 64);
+                                           unsigned limit = 64,
+                                           CandidateFilter accept = {});
 
 } // namespace tilec::schedule
 
