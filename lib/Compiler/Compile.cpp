@@ -17,6 +17,7 @@
 #include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Support/Version.h"
 #include "tilec/Target/CompileError.h"
+#include "tilec/Target/PipelineRun.h"
 #include "tilec/Target/StageTiming.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -144,7 +145,7 @@ llvm::Error mapToGPULevel(mlir::MLIRContext &context, mlir::ModuleOp module) {
   mlir::PassManager pm(&context);
   stage.timePasses(pm);
   buildLoopsToGPUPipeline(pm);
-  if (mlir::failed(pm.run(module)))
+  if (mlir::failed(runCompilePipeline(pm, module)))
     return inputError();
   return llvm::Error::success();
 }

@@ -10,14 +10,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Compiler/KernelSchedules.h"
-#include "tilec/Target/CompileError.h"
 #include "tilec/Compiler/Reporter.h"
 #include "tilec/Compiler/ScheduleLoading.h"
 #include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Schedule/CostModel.h"
 #include "tilec/Schedule/DefaultScheduleRule.h"
+#include "tilec/Target/CompileError.h"
 #include "tilec/Target/LLVM/Transforms/Passes.h"
+#include "tilec/Target/PipelineRun.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -55,7 +56,7 @@ llvm::Error setCPUDefaults(mlir::ModuleOp module) {
   mlir::PassManager pm(module.getContext());
   pm.addNestedPass<mlir::func::FuncOp>(createTransposeLaneOperandsPass());
   pm.addNestedPass<mlir::func::FuncOp>(createCPUDefaultSchedulePass());
-  if (mlir::failed(pm.run(module)))
+  if (mlir::failed(tilec::runCompilePipeline(pm, module)))
     return inputError();
   return llvm::Error::success();
 }

@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Compiler/ModuleStages.h"
-#include "tilec/Target/CompileError.h"
 #include "tilec/Compiler/Reporter.h"
+#include "tilec/Target/CompileError.h"
+#include "tilec/Target/PipelineRun.h"
 #include "tilec/Target/StageTiming.h"
 
 #include "tilec/Conversion/Passes.h"
@@ -50,7 +51,7 @@ tilec::compiler::buildLoopLevelModule(mlir::MLIRContext &context,
   mlir::PassManager pm(&context);
   stage.timePasses(pm);
   buildTileToLoopsPipeline(pm);
-  if (mlir::failed(pm.run(**module)))
+  if (mlir::failed(runCompilePipeline(pm, **module)))
     return inputError();
   return module;
 }
@@ -65,5 +66,5 @@ void tilec::compiler::prepareLoopLevel(const TargetBackend &backend,
   pm.addNestedPass<mlir::func::FuncOp>(createTilecGPUFuseRowsPass());
   pm.addNestedPass<mlir::func::FuncOp>(createTilecGPUFlattenContractionsPass());
   // The pass cannot fail: it rewrites what it matches and leaves the rest.
-  (void)pm.run(module);
+  (void)runCompilePipeline(pm, module);
 }

@@ -31,16 +31,18 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
 void tilec::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<tile::TileDialect, kernel::KernelDialect,
@@ -61,6 +63,10 @@ void tilec::registerAllDialects(mlir::DialectRegistry &registry) {
 }
 
 void tilec::registerAllPasses() {
+  // The upstream passes of tilec's pipelines, so that tilec-opt runs a
+  // pipeline piece by piece (canonicalize, cse, arith's range passes...).
+  mlir::registerTransformsPasses();
+  mlir::arith::registerArithPasses();
   tile::registerTilePasses();
   registerTilecConversionPasses();
   registerTilecPipelines();

@@ -6,6 +6,7 @@
 
 #include "tilec/Target/LLVM/CPUCompile.h"
 #include "tilec/Target/CompileError.h"
+#include "tilec/Target/PipelineRun.h"
 #include "tilec/Target/StageTiming.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -28,7 +29,7 @@ llvm::Expected<std::string> tilec::generateCPUCode(
     mlir::PassManager pm(&context);
     stage.timePasses(pm);
     codegen.buildPipeline(pm);
-    if (mlir::failed(pm.run(module)))
+    if (mlir::failed(tilec::runCompilePipeline(pm, module)))
       return inputError();
   }
 

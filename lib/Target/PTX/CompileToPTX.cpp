@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/PTX/PTXTarget.h"
+#include "tilec/Target/PipelineRun.h"
 
 #include "EmitPTX.h"
 
@@ -69,7 +70,7 @@ FailureOr<Lowered> lowerClone(ModuleOp module) {
   buildGPUToNVVMPipeline(pm);
   TimedStage stage("NVVM level");
   stage.timePasses(pm);
-  if (failed(pm.run(*lowered.module)))
+  if (failed(tilec::runCompilePipeline(pm, *lowered.module)))
     return failure();
   auto modules = lowered.module->getOps<gpu::GPUModuleOp>();
   if (modules.empty() || std::next(modules.begin()) != modules.end())

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilec/Target/PipelineRun.h"
 #include "tilec/Target/SPIRV/SPIRVTarget.h"
 
 #include "tilec/Pipelines/Pipelines.h"
@@ -27,7 +28,7 @@ lowerClone(ModuleOp module) {
   OwningOpRef<ModuleOp> clone(module.clone());
   PassManager pm(module.getContext());
   tilec::buildGPUToSPIRVPipeline(pm);
-  if (failed(pm.run(*clone)))
+  if (failed(tilec::runCompilePipeline(pm, *clone)))
     return failure();
   return clone;
 }
