@@ -56,6 +56,8 @@ void tilec::buildGPUToNVVMPipeline(OpPassManager &pm) {
   pm.addPass(createTilecPTXLowerBF16MmaPass());
   // Tiles above 48 KiB (deep cp.async pipelines) in dynamic shared memory.
   pm.addPass(createTilecPTXDynamicSharedMemoryPass());
+  // From here on the kernels are lowered in parallel, each in a module.
+  pm.addPass(createTilecPTXSplitKernelModulesPass());
   OpPassManager &toNVVM = pm.nest<gpu::GPUModuleOp>();
   toNVVM.addPass(createConvertNVGPUToNVVMPass());
   toNVVM.addPass(createSCFToControlFlowPass());

@@ -58,10 +58,11 @@ void tilec::registerNVVMLevelDialects(DialectRegistry &registry) {
 
 namespace {
 
-/// A clone of `module` whose gpu.module is at the NVVM level.
+/// A clone of `module` whose gpu.modules (one per kernel where they were
+/// split, tilec-ptx-split-kernel-modules) are at the NVVM level.
 struct Lowered {
   OwningOpRef<ModuleOp> module;
-  gpu::GPUModuleOp kernels;
+  SmallVector<gpu::GPUModuleOp> kernels;
 };
 
 FailureOr<Lowered> lowerClone(ModuleOp module) {
@@ -72,11 +73,10 @@ FailureOr<Lowered> lowerClone(ModuleOp module) {
   stage.timePasses(pm);
   if (failed(tilec::runCompilePipeline(pm, *lowered.module)))
     return failure();
-  auto modules = lowered.module->getOps<gpu::GPUModuleOp>();
-  if (modules.empty() || std::next(modules.begin()) != modules.end())
-    return module.emitError("the gpu level must hold exactly one gpu.module "
-                            "to make one PTX module");
-  lowered.kernels = *modules.begin();
+  lowered.kernels.assign(lowered.module->getOps<gpu::GPUModuleOp>().begin(),
+                         lowered.module->getOps<gpu::GPUModuleOp>().end());
+  if (lowered.kernels.empty())
+    return module.emitError("the gpu level holds no gpu.module");
   return lowered;
 }
 
@@ -107,8 +107,10 @@ LogicalResult tilec::printNVVM(ModuleOp module, llvm::raw_ostream &os) {
   FailureOr<Lowered> lowered = lowerClone(module);
   if (failed(lowered))
     return failure();
-  lowered->kernels->print(os);
-  os << "\n";
+  for (gpu::GPUModuleOp kernels : lowered->kernels) {
+    kernels->print(os);
+    os << "\n";
+  }
   return success();
 }
 

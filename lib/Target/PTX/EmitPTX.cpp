@@ -1,7 +1,9 @@
 //===- EmitPTX.cpp - An NVVM-dialect gpu.module as PTX text ---------------===//
 //
-// The NVVM level's gpu.module is translated to LLVM IR, optimised at -O3
-// and assembled to PTX by LLVM's NVPTX back end, all in process. The chip
+// The NVVM level's gpu.modules (one per kernel, where they were split) are
+// translated to LLVM IR, optimised at -O3 and assembled to PTX by LLVM's
+// NVPTX back end, all in process and the modules in parallel; their PTX is
+// joined into one module. The chip
 // is the device's compute capability; LLVM picks the oldest PTX ISA
 // version that has it, so the text loads on any driver that knows the GPU.
 // Floats keep IEEE semantics: no fast-math flags, no flush to zero, so
@@ -20,7 +22,9 @@
 #include "tilec/Target/StageTiming.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Threading.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -96,33 +100,102 @@ static void declareDynamicSharedMemory(llvm::Module &module) {
   }
 }
 
-FailureOr<std::string> tilec::ptx::emitPTX(gpu::GPUModuleOp kernels,
-                                           llvm::StringRef chip) {
-  auto fail = [&](llvm::Error error) -> FailureOr<std::string> {
-    kernels.emitError() << "cannot generate PTX: "
-                        << llvm::toString(std::move(error));
+/// Whether `line` declares or defines something at the module's scope
+/// (shared memory, a constant tensor): the parts' copies of one global
+/// print the same line.
+static bool isModuleScopeDeclaration(llvm::StringRef line) {
+  line = line.rtrim();
+  return line.starts_with(".") && line.ends_with(";");
+}
+
+std::string tilec::ptx::joinPTX(llvm::ArrayRef<std::string> parts) {
+  std::string joined;
+  llvm::StringSet<> declared;
+  for (auto [index, text] : llvm::enumerate(parts)) {
+    // The first part's header (.version, .target, .address_size) is the
+    // module's; the others repeat it.
+    bool inHeader = index > 0;
+    llvm::SmallVector<llvm::StringRef> lines;
+    llvm::StringRef(text).split(lines, '\n');
+    for (llvm::StringRef line : lines) {
+      if (inHeader) {
+        inHeader = !line.starts_with(".address_size");
+        continue;
+      }
+      if (isModuleScopeDeclaration(line) && !declared.insert(line).second)
+        continue;
+      joined += line;
+      joined += '\n';
+    }
+  }
+  // split() leaves an empty last line after the final newline.
+  while (llvm::StringRef(joined).ends_with("\n\n"))
+    joined.pop_back();
+  return joined;
+}
+
+FailureOr<std::string>
+tilec::ptx::emitPTX(llvm::ArrayRef<gpu::GPUModuleOp> modules,
+                    llvm::StringRef chip) {
+  gpu::GPUModuleOp first = modules.front();
+  auto fail = [&](gpu::GPUModuleOp where, llvm::Error error) {
+    where.emitError() << "cannot generate PTX: "
+                      << llvm::toString(std::move(error));
     return failure();
   };
   llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
       createNVPTXMachine(chip);
   if (!machine)
-    return fail(machine.takeError());
-  llvm::LLVMContext context;
-  std::optional<TimedStage> stage;
-  stage.emplace("LLVM IR");
-  llvm::Expected<std::unique_ptr<llvm::Module>> module =
-      translateToLLVMIR(kernels, context, **machine);
-  if (!module)
-    return fail(module.takeError());
-  declareDynamicSharedMemory(**module);
-  stage.emplace("LLVM -O3");
-  if (llvm::Error error = optimizeModule(**module, **machine, /*optLevel=*/3))
-    return fail(std::move(error));
-  stage.emplace("NVPTX");
-  llvm::SmallString<0> text;
-  llvm::raw_svector_ostream os(text);
-  if (llvm::Error error = emitMachineCode(**module, **machine,
-                                          MachineCodeKind::Assembly, os))
-    return fail(std::move(error));
-  return std::string(text.str());
+    return fail(first, machine.takeError());
+
+  // Each module's LLVM IR in a context of its own, translated here (it
+  // reads the MLIR), then optimised and assembled on all cores.
+  struct Part {
+    std::unique_ptr<llvm::LLVMContext> context =
+        std::make_unique<llvm::LLVMContext>();
+    std::unique_ptr<llvm::Module> module;
+    std::string text;
+    std::optional<std::string> error;
+  };
+  std::vector<Part> parts(modules.size());
+  {
+    TimedStage stage("LLVM IR");
+    for (auto [module, part] : llvm::zip_equal(modules, parts)) {
+      llvm::Expected<std::unique_ptr<llvm::Module>> translated =
+          translateToLLVMIR(module, *part.context, **machine);
+      if (!translated)
+        return fail(module, translated.takeError());
+      part.module = std::move(*translated);
+      declareDynamicSharedMemory(*part.module);
+    }
+  }
+  {
+    TimedStage stage("LLVM -O3 and NVPTX");
+    auto compile = [&](size_t index) {
+      Part &part = parts[index];
+      // A target machine is not shared between threads.
+      llvm::Expected<std::unique_ptr<llvm::TargetMachine>> own =
+          createNVPTXMachine(chip);
+      llvm::Error error = own.takeError();
+      if (!error)
+        error = optimizeModule(*part.module, **own, /*optLevel=*/3);
+      llvm::SmallString<0> text;
+      llvm::raw_svector_ostream os(text);
+      if (!error)
+        error =
+            emitMachineCode(*part.module, **own, MachineCodeKind::Assembly, os);
+      if (error)
+        part.error = llvm::toString(std::move(error));
+      part.text = std::string(text.str());
+    };
+    // The MLIR context's threads (none where its threading is off).
+    parallelFor(first.getContext(), 0, parts.size(), compile);
+  }
+  std::vector<std::string> texts;
+  for (auto [module, part] : llvm::zip_equal(modules, parts)) {
+    if (part.error)
+      return fail(module, llvm::createStringError(*part.error));
+    texts.push_back(std::move(part.text));
+  }
+  return joinPTX(texts);
 }
