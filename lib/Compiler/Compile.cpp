@@ -140,11 +140,12 @@ llvm::Error checkKernelsLaunched(const std::vector<KernelReport> &nests,
   return llvm::Error::success();
 }
 
-llvm::Error mapToGPULevel(mlir::MLIRContext &context, mlir::ModuleOp module) {
+llvm::Error mapToGPULevel(mlir::MLIRContext &context, mlir::ModuleOp module,
+                          const TargetBackend &backend) {
   TimedStage stage("GPU mapping");
   mlir::PassManager pm(&context);
   stage.timePasses(pm);
-  buildLoopsToGPUPipeline(pm);
+  buildLoopsToGPUPipeline(pm, backend.indexIs32Bit());
   if (mlir::failed(runCompilePipeline(pm, module)))
     return inputError();
   return llvm::Error::success();
@@ -251,7 +252,7 @@ tilec::compiler::compileProgram(ProgramLoader &loader,
   }
 
   if (backend.kind() == BackendKind::GPU)
-    if (llvm::Error error = mapToGPULevel(context, module))
+    if (llvm::Error error = mapToGPULevel(context, module, backend))
       return std::move(error);
   if (!request.emit.empty()) {
     if (request.emit == "gpu") {

@@ -23,7 +23,7 @@
 
 using namespace mlir;
 
-void tilec::buildLoopsToGPUPipeline(OpPassManager &pm) {
+void tilec::buildLoopsToGPUPipeline(OpPassManager &pm, bool indexIs32Bit) {
   // Nests that `tilec` scheduled were fused and flattened before (ModuleStages.h);
   // tilec-opt's are here, before their defaults.
   pm.addNestedPass<func::FuncOp>(createTilecGPUFuseRowsPass());
@@ -46,9 +46,9 @@ void tilec::buildLoopsToGPUPipeline(OpPassManager &pm) {
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>();
   kernels.addPass(arith::createArithIntRangeOpts());
   kernels.addPass(createCanonicalizerPass());
-  arith::ArithIntRangeNarrowingOptions narrowing;
-  narrowing.bitwidthsSupported = {32};
-  kernels.addPass(arith::createArithIntRangeNarrowing(narrowing));
+  TilecGPUNarrowIntegersPassOptions narrowing;
+  narrowing.indexIs32Bit = indexIs32Bit;
+  kernels.addPass(createTilecGPUNarrowIntegersPass(narrowing));
 }
 
 void tilec::pipelines::registerGPUPipeline() {

@@ -27,8 +27,12 @@ struct LoopsToLLVMOptions;
 /// a gpu.func in one gpu.module, launched in order by gpu.launch_func from
 /// the entry function; equal kernels are one gpu.func, launched once per
 /// nest. Kernel names come from the `tilec.kernel` attribute, and every op
-/// keeps its source location.
-void buildLoopsToGPUPipeline(mlir::OpPassManager &pm);
+/// keeps its source location. Integer arithmetic is narrowed to 32 bits
+/// where the ranges allow; with `indexIs32Bit` (a target that computes
+/// every index in 32 bits anyway: TargetBackend::indexIs32Bit) only in
+/// kernels that compute in wider integers (tilec-gpu-narrow-integers).
+void buildLoopsToGPUPipeline(mlir::OpPassManager &pm,
+                             bool indexIs32Bit = false);
 
 /// tile dialect -> loop level: canonicalize, tile-compute-bounds,
 /// tile-reindex-sink, tile-fuse-elementwise, convert-tile-to-loops,

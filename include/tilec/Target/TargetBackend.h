@@ -114,6 +114,11 @@ public:
   virtual llvm::Error checkRequest(const ArtefactRequest &request) const {
     return llvm::Error::success();
   }
+  /// Whether the backend's code computes every index in 32 bits, whatever
+  /// the IR's index type (GLSL's int): the GPU mapping then narrows only
+  /// kernels that compute in wider integers to 32 bits (for the others the
+  /// narrowing would only add casts). False by default.
+  virtual bool indexIs32Bit() const { return false; }
   /// Marks the loop-level `module` with the device it is compiled for; GPU
   /// backends put `device` on it as its #tilec.gpu_target, which every GPU
   /// pass reads. The default does nothing.

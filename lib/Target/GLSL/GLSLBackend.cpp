@@ -27,6 +27,8 @@ public:
   llvm::StringRef artefactExtension() const override { return ".glsl"; }
   llvm::ArrayRef<EmitStage> emitStages() const override { return stages; }
   llvm::StringRef codeGenStageName() const override { return "GLSL"; }
+  /// GL addresses buffers with int (ShaderEmitter: index is int).
+  bool indexIs32Bit() const override { return true; }
   llvm::StringRef optLevelIgnoredReason() const override {
     return "whose shaders the OpenGL driver optimises when it compiles them";
   }
