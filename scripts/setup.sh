@@ -15,6 +15,8 @@ packages=(
   cmake ninja-build clang-22 libclang-rt-22-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
   libcli11-dev libfmt-dev catch2 nlohmann-json3-dev
+  # mimalloc replaces malloc in tilec (tools/tilec/CMakeLists.txt)
+  libmimalloc-dev
   python3 python3-numpy python3-psutil
   # scikit-learn ships the 8x8 digits the training test converges on
   python3-sklearn
