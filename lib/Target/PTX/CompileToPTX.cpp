@@ -73,8 +73,7 @@ FailureOr<Lowered> lowerClone(ModuleOp module) {
   stage.timePasses(pm);
   if (failed(tilec::runCompilePipeline(pm, *lowered.module)))
     return failure();
-  lowered.kernels.assign(lowered.module->getOps<gpu::GPUModuleOp>().begin(),
-                         lowered.module->getOps<gpu::GPUModuleOp>().end());
+  lowered.kernels = llvm::to_vector(lowered.module->getOps<gpu::GPUModuleOp>());
   if (lowered.kernels.empty())
     return module.emitError("the gpu level holds no gpu.module");
   return lowered;

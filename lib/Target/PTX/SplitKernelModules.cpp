@@ -1,5 +1,4 @@
-//===- SplitKernelModules.cpp - tilec-ptx-split-kernel-modules
-//-------------===//
+//===- SplitKernelModules.cpp - tilec-ptx-split-kernel-modules -----------===//
 //
 // One gpu.module per kernel (Passes.td says why). A kernel takes copies of
 // the module's globals it names (constant tensors, shared memory); the
@@ -48,7 +47,8 @@ void splitModule(ModuleOp top, gpu::GPUModuleOp module,
   SymbolTable topSymbols(top);
   SymbolTable moduleSymbols(module);
   OpBuilder builder(module);
-  llvm::DenseMap<Operation *, SymbolRefAttr> newNames;
+  // Each kernel's name -> the kernel in its new module.
+  llvm::DenseMap<StringAttr, SymbolRefAttr> newNames;
   for (gpu::GPUFuncOp kernel : kernels) {
     auto part = cast<gpu::GPUModuleOp>(builder.cloneWithoutRegions(*module));
     part.getBodyRegion().emplaceBlock();
@@ -69,15 +69,12 @@ void splitModule(ModuleOp top, gpu::GPUModuleOp module,
       if (used.contains(&op))
         inside.clone(op);
     kernel->moveBefore(part.getBody(), part.getBody()->end());
-    newNames[kernel] = SymbolRefAttr::get(
+    newNames[kernel.getNameAttr()] = SymbolRefAttr::get(
         part.getNameAttr(), {FlatSymbolRefAttr::get(kernel.getNameAttr())});
   }
   top.walk([&](gpu::LaunchFuncOp launch) {
-    if (launch.getKernelModuleName() != module.getNameAttr())
-      return;
-    for (gpu::GPUFuncOp kernel : kernels)
-      if (launch.getKernelName() == kernel.getNameAttr())
-        launch.setKernelAttr(newNames[kernel]);
+    if (launch.getKernelModuleName() == module.getNameAttr())
+      launch.setKernelAttr(newNames.lookup(launch.getKernelName()));
   });
   module.erase();
 }
