@@ -100,12 +100,13 @@ static void declareDynamicSharedMemory(llvm::Module &module) {
   }
 }
 
-/// Whether `line` declares or defines something at the module's scope
-/// (shared memory, a constant tensor): the parts' copies of one global
-/// print the same line.
-static bool isModuleScopeDeclaration(llvm::StringRef line) {
+/// Whether `line`, outside every brace, declares or defines something at
+/// the module's scope (shared memory, a constant tensor): the parts'
+/// copies of one global print the same line. (Inside a function, inline
+/// PTX declares its own registers, also unindented.)
+static bool isModuleScopeDeclaration(llvm::StringRef line, int depth) {
   line = line.rtrim();
-  return line.starts_with(".") && line.ends_with(";");
+  return depth == 0 && line.starts_with(".") && line.ends_with(";");
 }
 
 std::string tilec::ptx::joinPTX(llvm::ArrayRef<std::string> parts) {
@@ -117,12 +118,16 @@ std::string tilec::ptx::joinPTX(llvm::ArrayRef<std::string> parts) {
     bool inHeader = index > 0;
     llvm::SmallVector<llvm::StringRef> lines;
     llvm::StringRef(text).split(lines, '\n');
+    int depth = 0;
     for (llvm::StringRef line : lines) {
       if (inHeader) {
         inHeader = !line.starts_with(".address_size");
         continue;
       }
-      if (isModuleScopeDeclaration(line) && !declared.insert(line).second)
+      bool repeated = isModuleScopeDeclaration(line, depth) &&
+                      !declared.insert(line).second;
+      depth += int(line.count('{')) - int(line.count('}'));
+      if (repeated)
         continue;
       joined += line;
       joined += '\n';
