@@ -63,8 +63,8 @@ def main():
                  "f32": torch.float32}[dtype_name]
         n = int(n)
         try:
-            ours, _ = kernel_time(args.tilec_run, os.path.join(args.bundle, manifest),
-                                  args.device, args.repeat)
+            ours = kernel_time(args.tilec_run, os.path.join(args.bundle, manifest),
+                               args.device, args.repeat)
         except (RuntimeError, subprocess.TimeoutExpired) as error:
             failed += 1
             print("| %s | failed: %s | | | |" % (name, str(error).replace("\n", " ")[:300]))
