@@ -19,6 +19,7 @@
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -67,6 +68,11 @@ void tilec::buildGPUToNVVMPipeline(OpPassManager &pm) {
   nvvm.indexBitwidth = 64;
   nvvm.useBarePtrCallConv = true;
   toNVVM.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  // wgmma's tiles start at whole 128-byte swizzle atoms; its NVVM ops
+  // (wgmma, its fences and waits, fence.proxy) have no LLVM intrinsic and
+  // become inline PTX.
+  toNVVM.addPass(createTilecPTXAlignSwizzledSharedMemoryPass());
+  toNVVM.addPass(createConvertNVVMToLLVMPass());
   toNVVM.addPass(createReconcileUnrealizedCastsPass());
   toNVVM.addPass(createCanonicalizerPass());
 }

@@ -63,6 +63,17 @@ std::pair<int64_t, int64_t> laneGrid(const DeviceProfile &device) {
 /// kernels reach about two thirds of that (wgmma the rest).
 constexpr double kMmaSpeedup = 10;
 
+/// wgmma's rate over the SIMT FMAs': Hopper's warpgroup MMA reads both
+/// operands from shared memory while the next chunk is copied; on the H200
+/// its bf16 matmuls of 4096^3 and 8192^3 ran at 610-750 TFLOP/s, against
+/// mma.sync's 350-385 (bench/README.md, "Tensor cores").
+constexpr double kWgmmaSpeedup = 14;
+
+/// The 32-bit registers a wgmma work-item holds besides its accumulators
+/// (the copies' addresses, the descriptors): ptxas gave 204-212 registers
+/// to 128 accumulators and 128 to 64.
+constexpr int64_t kWgmmaRegisterOverhead = 84;
+
 /// The independent mma.sync per k-step that hide latency as well as one
 /// subgroup of FMAs does (see `hiding`).
 constexpr double kMmaTilesPerSubgroup = 8;
@@ -89,7 +100,17 @@ int64_t mmaRegistersPerItem(const OuterProductTiling &tiling) {
          kRegisterOverhead;
 }
 
+/// 32-bit registers of a wgmma work-item: N / 2 f32 accumulators per
+/// m64nNk16 of its warpgroup's tile, and the rest.
+int64_t wgmmaRegistersPerItem(const OuterProductTiling &tiling) {
+  return tiling.rows.warp / OuterProductTiling::kWgmmaM *
+             (tiling.columns.warp / 2) +
+         kWgmmaRegisterOverhead;
+}
+
 int64_t registersPerItem(const OuterProductTiling &tiling) {
+  if (tiling.wgmma)
+    return wgmmaRegistersPerItem(tiling);
   if (tiling.mma)
     return mmaRegistersPerItem(tiling);
   int64_t staged = tiling.chunk * (tiling.rows.block + tiling.columns.block);
@@ -220,7 +241,11 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
   // of FMAs (on the H200 a 64 x 64 warp tile at two work-groups of four
   // warps per SM ran 1.2x faster than 32 x 64 at three).
   double independent = 1;
-  if (tiling->mma)
+  if (tiling->wgmma)
+    // Asynchronous: a warpgroup's instructions of one chunk run while it
+    // waits for the next.
+    independent = kSubgroupsToHide;
+  else if (tiling->mma)
     independent = double(tiling->rows.warp / OuterProductTiling::kMmaM *
                          tiling->columns.warp / OuterProductTiling::kMmaN) /
                   kMmaTilesPerSubgroup;
@@ -240,7 +265,7 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
     // staging through registers costs each work-item loads and stores that
     // cp.async does not.
     issue = tiling->pipeline ? 1 : kMmaRegisterStagingIssue;
-    peakFlops *= kMmaSpeedup;
+    peakFlops *= tiling->wgmma ? kWgmmaSpeedup : kMmaSpeedup;
   }
   double perGroup = flops / groups;
   double compute = rounds * active * perGroup * units /
@@ -250,7 +275,9 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
   // lanes share fragments), against the compute units' bandwidth.
   double steps = double(shape.reduction) / slices;
   // (ldmatrix reads 16-bit elements two to a 32-bit access.)
-  double accesses = groups * subgroups * steps *
+  // (wgmma reads a warpgroup's tile once for its four warps.)
+  double readers = tiling->wgmma ? subgroups / 4 : subgroups;
+  double accesses = groups * readers * steps *
                     double(tiling->rows.warp + tiling->columns.warp) /
                     (tiling->mma ? 2 : 1);
   double local = accesses / (units * clock * kGPUAccessesPerCycle);
@@ -326,6 +353,45 @@ static void addMmaCandidates(const KernelModel &kernel,
         }
 }
 
+/// The warpgroup-MMA schedules of a contraction that takes them on a
+/// compute capability 9.0 device: warpgroup tiles of 128 x 128, 64 x 256,
+/// 64 x 128, 128 x 64 and 64 x 64 in blocks of 2 x 1, 1 x 2 and 1 x 1
+/// warpgroups whose registers fit a compute unit, chunks of 64 in the
+/// deepest pipeline of 6 down to 3 buffers that fits. The best on the H200: 256 x 128 blocks of two 128 x 128
+/// warpgroup tiles, four buffers (bench/README.md, "Tensor cores").
+static void
+addWgmmaCandidates(const KernelModel &kernel, const DeviceProfile &device,
+                   const std::vector<std::vector<int64_t>> &orders,
+                   llvm::function_ref<void(const KernelSchedule &)> add) {
+  unsigned n = kernel.parallelExtents.size();
+  const std::pair<int64_t, int64_t> tiles[] = {
+      {128, 128}, {64, 256}, {64, 128}, {128, 64}, {64, 64}};
+  const std::pair<int64_t, int64_t> layouts[] = {{2, 1}, {1, 2}, {1, 1}};
+  for (const std::vector<int64_t> &order : orders)
+    for (auto [tileRows, tileColumns] : tiles)
+      for (auto [rowGroups, columnGroups] : layouts)
+        for (int64_t pipeline = 6; pipeline >= 3; --pipeline) {
+          KernelSchedule schedule = outerProductSchedule(
+              n, order, {tileRows, tileColumns},
+              {tileRows / 32, tileColumns / 4}, {rowGroups, columnGroups},
+              OuterProductTiling::kWgmmaRow);
+          schedule.vector = 8;
+          schedule.mma = 2;
+          schedule.pipeline = pipeline;
+          schedule.buffers = 1;
+          std::optional<OuterProductTiling> tiling =
+              legalOuterProductTiling(kernel, schedule, device);
+          if (!tiling ||
+              tiling->items * wgmmaRegistersPerItem(*tiling) >
+                  int64_t(kGPURegistersPerCU) ||
+              wgmmaRegistersPerItem(*tiling) > 255)
+            continue;
+          add(schedule);
+          addSplits(kernel, device, schedule, add);
+          break;
+        }
+}
+
 void schedule::addOuterProductCandidates(
     const KernelModel &kernel, const DeviceProfile &device,
     llvm::function_ref<void(const KernelSchedule &)> add) {
@@ -353,6 +419,9 @@ void schedule::addOuterProductCandidates(
   if (kernel.contraction->mmaInput != MmaInput::None &&
       device.computeCapability >= 80)
     addMmaCandidates(kernel, device, orders, add);
+  if (kernel.contraction->mmaInput != MmaInput::None &&
+      device.computeCapability == 90)
+    addWgmmaCandidates(kernel, device, orders, add);
   for (const std::vector<int64_t> &order : orders)
     for (auto [rowThread, columnThread] : threads)
       for (auto [rowWarps, columnWarps] : layouts) {

@@ -74,22 +74,26 @@ bool tilec::schedule::validateSchedule(const KernelSchedule &schedule,
     error = "'buffers' must be 1 or 2";
     return false;
   }
-  if (schedule.mma != 0 && schedule.mma != 1) {
-    error = "'mma' must be 0 or 1";
+  if (schedule.mma < 0 || schedule.mma > 2) {
+    error = "'mma' must be 0, 1 or 2";
     return false;
   }
-  if (schedule.mma == 1 && schedule.warp.empty()) {
+  if (schedule.mma != 0 && schedule.warp.empty()) {
     error = "'mma' needs the outer-product tiling's 'warp'";
     return false;
   }
-  if (schedule.pipeline != 0 && schedule.pipeline != 3 &&
-      schedule.pipeline != 4) {
-    error = "'pipeline' must be 0, 3 or 4";
+  if (schedule.pipeline != 0 &&
+      (schedule.pipeline < 3 || schedule.pipeline > 6)) {
+    error = "'pipeline' must be 0 or 3 to 6";
     return false;
   }
   if (schedule.pipeline != 0 &&
-      (schedule.mma != 1 || schedule.buffers != 1)) {
-    error = "'pipeline' needs 'mma' 1 and replaces 'buffers'";
+      (schedule.mma == 0 || schedule.buffers != 1)) {
+    error = "'pipeline' needs 'mma' and replaces 'buffers'";
+    return false;
+  }
+  if (schedule.mma == 2 && schedule.pipeline == 0) {
+    error = "'mma' 2 (wgmma) needs a 'pipeline'";
     return false;
   }
   if (schedule.row < 0) {

@@ -379,8 +379,9 @@ TEST_CASE("Contractions take the outer-product tiling on a known GPU",
 
 TEST_CASE("16-bit matmuls take tensor cores on a CUDA device of sm_80 on",
           "[costmodel]") {
+  // An sm_80 device with the H200's other properties: mma.sync.
   DeviceProfile h200 = h200Profile();
-  h200.computeCapability = 90;
+  h200.computeCapability = 80;
   for (const char *element : {"bf16", "f16"}) {
     INFO(element);
     Kernel big(matmulSource(4096, 4096, 4096, element));
@@ -406,6 +407,25 @@ TEST_CASE("16-bit matmuls take tensor cores on a CUDA device of sm_80 on",
     for (const KernelSchedule &schedule :
          rankCandidates(big.model, turing, ScheduleKind::GPU, 100000))
       CHECK(schedule.mma == 0);
+    // sm_90: Hopper's wgmma, with the schedule that ran fastest on the
+    // H200 (256 x 128 blocks of two 128 x 128 warpgroup tiles, chunks of 64
+    // in four cp.async buffers, 192 KiB); never where it cannot run.
+    DeviceProfile hopper = optIn;
+    hopper.computeCapability = 90;
+    KernelSchedule warpgroups = chooseDefaultGPUSchedule(big.model, hopper);
+    INFO(warpgroups.str());
+    CHECK(warpgroups.mma == 2);
+    CHECK(warpgroups.pipeline == 4);
+    CHECK(warpgroups.block == std::vector<int64_t>{256, 128, 64});
+    CHECK(warpgroups.warp == std::vector<int64_t>{128, 128});
+    CHECK(warpgroups.thread == std::vector<int64_t>{4, 32});
+    for (int capability : {80, 100}) {
+      DeviceProfile other = hopper;
+      other.computeCapability = capability;
+      for (const KernelSchedule &schedule :
+           rankCandidates(big.model, other, ScheduleKind::GPU, 100000))
+        CHECK(schedule.mma != 2);
+    }
   }
   // f32 operands do not take them (TF32 would round them).
   Kernel sgemm(matmulSource(4096, 4096, 4096));

@@ -95,14 +95,20 @@ TEST_CASE("schedule attribute: each rule is an error at its location",
        "'split' must be an integer >= 1"},
       {"negative row", [](KernelSchedule &s) { s.row = -1; },
        "'row' must be an integer >= 0"},
-      {"mma two", [](KernelSchedule &s) { s.mma = 2; },
-       "'mma' must be 0 or 1"},
+      {"mma three", [](KernelSchedule &s) { s.mma = 3; },
+       "'mma' must be 0, 1 or 2"},
       {"mma without warp", [](KernelSchedule &s) { s.mma = 1; },
        "'mma' needs the outer-product tiling's 'warp'"},
       {"two pipeline", [](KernelSchedule &s) { s.pipeline = 2; },
-       "'pipeline' must be 0, 3 or 4"},
+       "'pipeline' must be 0 or 3 to 6"},
       {"pipeline without mma", [](KernelSchedule &s) { s.pipeline = 3; },
-       "'pipeline' needs 'mma' 1 and replaces 'buffers'"},
+       "'pipeline' needs 'mma' and replaces 'buffers'"},
+      {"wgmma without pipeline",
+       [](KernelSchedule &s) {
+         s.warp = {64, 64};
+         s.mma = 2;
+       },
+       "'mma' 2 (wgmma) needs a 'pipeline'"},
   };
   for (const Case &c : cases) {
     INFO(c.what);

@@ -373,15 +373,19 @@ TEST_CASE("schedule file: schedule errors", "[schedule]") {
   CHECK(scheduleErrorOf({{"row", -2}}) ==
         where + ": 'row' must be an integer >= 0");
   CHECK(scheduleErrorOf({{"row", 256}}) == "");
-  CHECK(scheduleErrorOf({{"mma", 2}}) == where + ": 'mma' must be 0 or 1");
+  CHECK(scheduleErrorOf({{"mma", 3}}) == where + ": 'mma' must be 0, 1 or 2");
   CHECK(scheduleErrorOf({{"mma", 1}}) ==
         where + ": 'mma' needs the outer-product tiling's 'warp'");
   CHECK(scheduleErrorOf({{"warp", {32, 16}}, {"mma", 1}}) == "");
-  CHECK(scheduleErrorOf({{"warp", {32, 16}}, {"mma", 1}, {"pipeline", 5}}) ==
-        where + ": 'pipeline' must be 0, 3 or 4");
+  CHECK(scheduleErrorOf({{"warp", {32, 16}}, {"mma", 1}, {"pipeline", 7}}) ==
+        where + ": 'pipeline' must be 0 or 3 to 6");
   CHECK(scheduleErrorOf({{"warp", {32, 16}}, {"mma", 1}, {"buffers", 2},
                          {"pipeline", 3}}) ==
-        where + ": 'pipeline' needs 'mma' 1 and replaces 'buffers'");
+        where + ": 'pipeline' needs 'mma' and replaces 'buffers'");
+  CHECK(scheduleErrorOf({{"warp", {64, 256}}, {"mma", 2}}) ==
+        where + ": 'mma' 2 (wgmma) needs a 'pipeline'");
+  CHECK(scheduleErrorOf({{"warp", {64, 256}}, {"mma", 2}, {"pipeline", 4}}) ==
+        "");
   CHECK(scheduleErrorOf({{"warp", {32, 16}}, {"mma", 1}, {"pipeline", 4}}) == "");
 }
 

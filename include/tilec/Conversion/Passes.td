@@ -183,7 +183,10 @@ def TilecMapKernelsToGPUPass
     cores instead: `nvgpu.ldmatrix` from 16-bit staged tiles and
     `nvgpu.mma.sync` (m16n8k16, f32 sums), which only the PTX pipeline
     lowers, and which the schedule check allows only for a CUDA device of
-    compute capability 8.0 or newer.
+    compute capability 8.0 or newer; with `mma` = 2 each warpgroup's tile
+    runs on Hopper's `nvvm.wgmma.mma_async` (m64nNk16, accumulators in
+    `!llvm.struct`s) from swizzled tiles that `nvgpu.device_async_copy`
+    fills, for compute capability 9.0 only (PTX for sm_90a).
 
     The gpu.func is named from `tilec.kernel` made a C identifier, and
     carries `tilec.kernel`, `tilec.fingerprint`, `tilec.schedule`,
@@ -200,7 +203,9 @@ def TilecMapKernelsToGPUPass
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::NVVM::NVVMDialect",
     "::mlir::nvgpu::NVGPUDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",

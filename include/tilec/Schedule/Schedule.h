@@ -55,8 +55,12 @@
 //               instead of outer products (OuterProductTiling.h): f16 or
 //               bf16 operands summed in f32, thread[y] = warp[y] / 8 and
 //               thread[x] = warp[x] / 4 (the instruction's 8 x 4 lanes);
+//               2 computes each warp tile, then a warpgroup's (four warps')
+//               tile, with Hopper's wgmma m64nNk16 from 128-byte-swizzled
+//               shared memory (compute capability 9.0, with `pipeline`):
+//               thread[y] = warp[y] / 32 and thread[x] = warp[x] / 4;
 //               0 = none.
-//   pipeline    with mma: the chunks are copied into `pipeline` (3 or 4)
+//   pipeline    with mma: the chunks are copied into `pipeline` (3 to 6)
 //               buffers by cp.async, pipeline - 2 chunks ahead of the one
 //               computed, instead of through registers (`buffers`, which
 //               must be left at 1); 0 = none.
@@ -121,8 +125,9 @@ struct KernelSchedule {
 
 /// Checks the rules every schedule obeys, whatever it was read from (the
 /// #tilec.schedule verifier or a schedule file): block sizes >= 0; thread sizes, vector and
-/// unroll >= 1; order a permutation of 0..N-1; mma 0 or 1, and 1 only with
-/// warp; pipeline 0, 3 or 4, and not 0 only with mma and buffers 1. On
+/// unroll >= 1; order a permutation of 0..N-1; mma 0, 1 or 2, and not 0
+/// only with warp; pipeline 0 or 3 to 6, not 0 only with mma and buffers 1,
+/// and not 0 with mma 2. On
 /// failure, says what is
 /// wrong in `error` ("'thread' holds 0, below 1").
 bool validateSchedule(const KernelSchedule &schedule, std::string &error);

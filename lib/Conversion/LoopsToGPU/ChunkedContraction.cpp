@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IntegerSet.h"
@@ -264,12 +265,29 @@ SmallVector<Value> ChunkedContractionEmitter::stagedStep(Value start,
   int64_t ahead = tiling.pipeline - 2;
   Value chunk = div(start, tiling.chunk);
   SmallVector<Value> tokens;
-  if (aheadSteps > 0) {
+  auto copyAhead = [&] {
+    if (aheadSteps <= 0)
+      return;
     Value aheadStart = add(start, ahead * tiling.chunk);
     Value buffer = rem(add(chunk, ahead), tiling.pipeline);
     copyChunkAsync(rows, aheadStart, aheadSteps, buffer, tokens);
     copyChunkAsync(columns, aheadStart, aheadSteps, buffer, tokens);
+  };
+  if (computesAsynchronously()) {
+    // The groups after this chunk's but this step's copies; no empty
+    // groups, so the count is exact to the end. The buffer copied into
+    // was read by the step before last, whose work every work-item waited
+    // for before this step's barrier.
+    int64_t before = aheadSteps > 0 ? pending - 1 : pending;
+    NVVM::CpAsyncWaitGroupOp::create(b, loc, uint32_t(before));
+    afterCopiesLanded();
+    barrier();
+    copyAhead();
+    if (!tokens.empty())
+      nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokens);
+    return compute(accs, rem(chunk, tiling.pipeline), steps);
   }
+  copyAhead();
   // A group even without copies, for the wait's token. Past the last copy
   // everything is waited for: empty groups would count among the latest,
   // and the last chunks have nothing left to overlap with.

@@ -66,6 +66,15 @@ protected:
   /// chunk in buffer `buffer`.
   virtual llvm::SmallVector<mlir::Value>
   compute(mlir::ValueRange accs, mlir::Value buffer, int64_t steps) = 0;
+  /// Whether `compute` leaves the last chunk's work running, reading its
+  /// buffer, until the next step's compute has waited for it (wgmma). A
+  /// pipeline then copies each chunk ahead after the step's barrier rather
+  /// than before it, into the buffer that the step before last read.
+  virtual bool computesAsynchronously() const { return false; }
+  /// What makes the chunks a work-item has copied (and waited for) ready
+  /// for `compute` once the barrier after it is passed (nothing unless it
+  /// reads them other than by loads).
+  virtual void afterCopiesLanded() {}
 
   //===--------------------------------------------------------------------===//
   // Shared steps

@@ -28,6 +28,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -112,6 +114,8 @@ public:
 
   /// Emits everything at `b`'s insertion point.
   void build(ValueRange tiles) {
+    if (plan.outerProduct && plan.outerProduct->tiling.wgmma)
+      return emitWgmmaBody(plan, b, mapping, tiles);
     if (plan.outerProduct && plan.outerProduct->tiling.mma)
       return emitMmaBody(plan, b, mapping, tiles);
     if (plan.outerProduct)

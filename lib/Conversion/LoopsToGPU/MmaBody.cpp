@@ -12,18 +12,15 @@
 //
 // A tile stored [free][k] gives them with plain ldmatrix, one stored
 // [k][free] with ldmatrix.trans (OuterProductTiling.h says which). The
-// copies into the tiles go along the tile's rows, as vectors where the
-// operand is contiguous there; every element past the end of the
-// reduction is zero, so that whole k steps can be computed.
+// copies into the tiles are MmaStaging.h's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "MmaBody.h"
-#include "ChunkedContraction.h"
+#include "MmaStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -33,13 +30,9 @@ namespace {
 
 using T = OuterProductTiling;
 
-class MmaEmitter : public ChunkedContractionEmitter {
+class MmaEmitter : public MmaStagingEmitter {
 public:
-  MmaEmitter(KernelPlan &plan, OpBuilder &b, IRMapping &mapping,
-             ValueRange tiles)
-      : ChunkedContractionEmitter(plan, b, mapping, tiles) {
-    element = nest.operands[0].load.getResult().getType();
-  }
+  using MmaStagingEmitter::MmaStagingEmitter;
 
   void emit() {
     placeBlock();
@@ -60,9 +53,6 @@ private:
   VectorType accType() {
     return VectorType::get({2, 2}, b.getF32Type());
   }
-  bool freeMajor(const Side &side) const {
-    return tiling.freeMajor[side.sizes->operand];
-  }
 
   /// The work-item's warp, its first row and column in the block, and
   /// its lane's group (l / 4) and place in the group (l % 4).
@@ -74,188 +64,6 @@ private:
     laneId = lane;
     group = div(lane, 4);
     inGroup = rem(lane, 4);
-  }
-
-  //===--------------------------------------------------------------------===//
-  // Staging a chunk
-  //===--------------------------------------------------------------------===//
-
-  /// The tile's rows (along k for a free-major tile) and their length.
-  int64_t lines(const Side &side) const {
-    return freeMajor(side) ? tiling.chunk : side.sizes->block;
-  }
-  int64_t lineLength(const Side &side) const {
-    return freeMajor(side) ? side.sizes->block : tiling.chunk;
-  }
-  int64_t slots(const Side &side) const {
-    return lines(side) * lineLength(side) / tiling.vector;
-  }
-  std::pair<int64_t, bool> rounds(const Side &side) const {
-    return {(slots(side) + tiling.items - 1) / tiling.items,
-            slots(side) % tiling.items != 0};
-  }
-  Value slotOf(int64_t round) { return add(item, round * tiling.items); }
-
-  /// Whether `side`'s copies are whole vector loads: the operand is
-  /// contiguous along the tile's rows and a vector never straddles the end
-  /// of them.
-  bool loadsVectors(const Side &side) const {
-    if (freeMajor(side))
-      return side.operand->contiguousAlongFree &&
-             side.extent % tiling.vector == 0;
-    return side.operand->contiguousAlongReduction &&
-           nest.reduction.getConstantUpperBound() % tiling.vector == 0;
-  }
-
-  VectorType slotType() { return VectorType::get({tiling.vector}, element); }
-
-  /// Where the vector of slot (`line`, `position`) of chunk `chunkStart`
-  /// starts in the operand, kept inside it, and (when the chunk holds
-  /// `steps` < chunk iterations) whether it is in the reduction, for an
-  /// operand loaded as vectors (loadsVectors).
-  struct SlotSource {
-    SmallVector<Value> indices;
-    Value inside; ///< null: always
-  };
-  SlotSource slotSource(const Side &side, Value chunkStart, int64_t steps,
-                        Value line, Value along) {
-    int64_t extentK = nest.reduction.getConstantUpperBound();
-    Value free, k, inside;
-    if (freeMajor(side)) {
-      free = add(side.blockStart, along);
-      if (overhangs(side))
-        free = min(free, side.extent - tiling.vector);
-      k = add(chunkStart, line);
-      if (steps < tiling.chunk) {
-        inside = less(line, steps);
-        k = min(k, extentK - 1);
-      }
-    } else {
-      free = add(side.blockStart, line);
-      if (overhangs(side))
-        free = min(free, side.extent - 1);
-      k = add(chunkStart, along);
-      if (steps < tiling.chunk) {
-        inside = less(along, steps);
-        k = min(k, extentK - tiling.vector);
-      }
-    }
-    return {loadIndices(side, free, k), inside};
-  }
-  Value memrefOf(const Side &side) {
-    return mapping.lookupOrDefault(side.operand->load.getMemRef());
-  }
-
-  /// The vector of slot (`line`, `position`) of chunk `chunkStart`, of
-  /// which `steps` iterations are in the reduction.
-  Value loadSlot(const Side &side, Value chunkStart, int64_t steps,
-                 Value line, Value position) {
-    int64_t extentK = nest.reduction.getConstantUpperBound();
-    Value along = mul(position, tiling.vector);
-    Value zero = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(slotType(), b.getZeroAttr(element)));
-    if (loadsVectors(side)) {
-      SlotSource source = slotSource(side, chunkStart, steps, line, along);
-      int64_t aligned = freeMajor(side) ? side.operand->alignedElements
-                                        : side.operand->alignedAlongReduction;
-      llvm::MaybeAlign alignment;
-      if (aligned % tiling.vector == 0)
-        alignment = llvm::Align(tiling.vector * elementBytes(element));
-      Value loaded =
-          vector::LoadOp::create(b, loc, slotType(), memrefOf(side),
-                                 source.indices, /*nontemporal=*/false,
-                                 alignment);
-      return source.inside ? arith::SelectOp::create(b, loc, source.inside,
-                                                     loaded, zero)
-                                 .getResult()
-                           : loaded;
-    }
-    SmallVector<Value> elements;
-    Value scalarZero =
-        arith::ConstantOp::create(b, loc, element, b.getZeroAttr(element));
-    for (int64_t i = 0; i < tiling.vector; ++i) {
-      Value free = freeMajor(side) ? add(along, i) : line;
-      Value kInChunk = freeMajor(side) ? line : add(along, i);
-      free = add(side.blockStart, free);
-      if (overhangs(side))
-        free = min(free, side.extent - 1);
-      Value k = add(chunkStart, kInChunk);
-      Value inside;
-      if (steps < tiling.chunk) {
-        inside = less(kInChunk, steps);
-        k = min(k, extentK - 1);
-      }
-      Value value = operandAt(side, free, k, /*raw=*/true);
-      elements.push_back(
-          inside ? arith::SelectOp::create(b, loc, inside, value, scalarZero)
-                       .getResult()
-                 : value);
-    }
-    return vector::FromElementsOp::create(b, loc, slotType(), elements);
-  }
-
-  /// `body(line, position)` for each slot of the work-item, round by
-  /// round; slots past the tile in a partial last round take the last one
-  /// again (a load or copy may repeat it; storeChunk guards its stores).
-  template <typename Body>
-  void forEachSlot(const Side &side, Body body) {
-    auto [count, partial] = rounds(side);
-    int64_t perLine = lineLength(side) / tiling.vector;
-    for (int64_t round = 0; round < count; ++round) {
-      Value slot = slotOf(round);
-      if (partial && round + 1 == count)
-        slot = min(slot, slots(side) - 1);
-      body(div(slot, perLine), rem(slot, perLine));
-    }
-  }
-
-  ChunkValues loadChunk(const Side &side, Value chunkStart,
-                        int64_t steps) override {
-    ChunkValues values;
-    forEachSlot(side, [&](Value line, Value position) {
-      values.push_back(loadSlot(side, chunkStart, steps, line, position));
-    });
-    return values;
-  }
-
-  /// One 16-byte cp.async per slot, bypassing L1 (the tiles are read
-  /// once per work-group); a slot past the reduction copies nothing and
-  /// is zero-filled. A repeated last slot copies the same bytes to the same
-  /// place.
-  void copyChunkAsync(const Side &side, Value chunkStart, int64_t steps,
-                      Value buffer, SmallVector<Value> &tokens) override {
-    forEachSlot(side, [&](Value line, Value position) {
-      Value along = mul(position, tiling.vector);
-      SlotSource source = slotSource(side, chunkStart, steps, line, along);
-      Value copied;
-      if (source.inside)
-        copied = arith::SelectOp::create(b, loc, source.inside,
-                                         constant(tiling.vector), constant(0));
-      tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
-          b, loc, side.tile, ValueRange{buffer, line, along}, memrefOf(side),
-          source.indices, b.getIndexAttr(tiling.vector), copied,
-          b.getUnitAttr()));
-    });
-  }
-
-  void storeChunk(const Side &side, const ChunkValues &values,
-                  Value buffer) override {
-    auto [count, partial] = rounds(side);
-    int64_t perLine = lineLength(side) / tiling.vector;
-    for (int64_t round = 0; round < count; ++round) {
-      Value slot = slotOf(round);
-      OpBuilder::InsertionGuard keep(b);
-      if (partial && round + 1 == count) {
-        auto guard = scf::IfOp::create(b, loc, less(slot, slots(side)), false);
-        b.setInsertionPoint(guard.thenBlock()->getTerminator());
-      }
-      Value line = div(slot, perLine);
-      Value along = mul(rem(slot, perLine), tiling.vector);
-      vector::StoreOp::create(
-          b, loc, values[round], side.tile, ValueRange{buffer, line, along},
-          /*nontemporal=*/false,
-          llvm::Align(tiling.vector * elementBytes(element)));
-    }
   }
 
   //===--------------------------------------------------------------------===//
@@ -348,7 +156,6 @@ private:
           }
   }
 
-  Type element; ///< the operands' 16-bit float type
   Value warpRow, warpColumn, laneId, group, inGroup;
 };
 

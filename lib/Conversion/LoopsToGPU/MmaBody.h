@@ -24,6 +24,11 @@ namespace tilec {
 void emitMmaBody(KernelPlan &plan, mlir::OpBuilder &b,
                  mlir::IRMapping &mapping, mlir::ValueRange tiles);
 
+/// The same with Hopper's warpgroup MMA (`mma` 2, WgmmaBody.cpp): each
+/// warpgroup's tile as wgmma instructions reading swizzled tiles.
+void emitWgmmaBody(KernelPlan &plan, mlir::OpBuilder &b,
+                   mlir::IRMapping &mapping, mlir::ValueRange tiles);
+
 } // namespace tilec
 
 #endif // TILEC_LIB_CONVERSION_LOOPSTOGPU_MMABODY_H

@@ -32,13 +32,23 @@ static MemRefType tileType(const OuterProductTiling &tiling,
 
 /// With `mma`: [buffers][chunk][block + pad] (free-major) or
 /// [buffers][block][chunk + pad] of the operand's 16-bit loaded type, with
-/// `pipeline` buffers when cp.async fills them.
+/// `pipeline` buffers when cp.async fills them; with `wgmma` the swizzled
+/// rows of 64 elements that OuterProductTiling.h describes.
 static MemRefType mmaTileType(const OuterProductTiling &tiling,
                               const OuterProductSide &side, Type element) {
   auto workgroup = gpu::AddressSpaceAttr::get(
       element.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
   int64_t pad = OuterProductTiling::kMmaPad;
   int64_t buffers = tiling.pipeline ? tiling.pipeline : tiling.buffers;
+  if (tiling.wgmma) {
+    // 128-byte rows, swizzled (OuterProductTiling::wgmma).
+    int64_t row = OuterProductTiling::kWgmmaRow;
+    int64_t rows = tiling.freeMajor[side.operand]
+                       ? side.block / row * tiling.chunk
+                       : side.block;
+    return MemRefType::get({buffers, rows, row}, element,
+                           MemRefLayoutAttrInterface(), workgroup);
+  }
   SmallVector<int64_t> shape =
       tiling.freeMajor[side.operand]
           ? SmallVector<int64_t>{buffers, tiling.chunk, side.block + pad}

@@ -16,6 +16,7 @@
 #include "tilec/Target/GPU/GPUProgram.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
@@ -82,6 +83,12 @@ static uint64_t countFlops(Block &block, uint64_t multiplier) {
           if (auto value = dyn_cast<IntegerAttr>(extent))
             products *= value.getInt();
       add(2 * products / 32);
+      continue;
+    }
+    // A warpgroup's: m64nNk16 shared by its 128 work-items.
+    if (op.getName().getStringRef() == "nvvm.wgmma.mma_async") {
+      if (auto shape = op.getAttrOfType<NVVM::MMAShapeAttr>("shape"))
+        add(2 * uint64_t(shape.getM()) * shape.getN() * shape.getK() / 128);
       continue;
     }
     llvm::StringRef dialect = op.getName().getDialectNamespace();

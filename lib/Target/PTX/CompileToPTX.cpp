@@ -79,12 +79,25 @@ FailureOr<Lowered> lowerClone(ModuleOp module) {
   return lowered;
 }
 
+/// The chip to compile `module` for: the device's, with its
+/// architecture-specific features ("sm_90a") where a kernel uses wgmma,
+/// which only those have (such PTX loads on that compute capability only,
+/// which the schedule's check asked for).
+std::string chipFor(ModuleOp module) {
+  std::string chip = ptxChip(kernel::getGPUTarget(module));
+  bool wgmma = module
+                   .walk([](NVVM::WgmmaMmaAsyncOp) {
+                     return WalkResult::interrupt();
+                   })
+                   .wasInterrupted();
+  return wgmma ? chip + "a" : chip;
+}
+
 FailureOr<std::string> loweredPTX(ModuleOp module) {
   FailureOr<Lowered> lowered = lowerClone(module);
   if (failed(lowered))
     return failure();
-  return ptx::emitPTX(lowered->kernels,
-                      ptxChip(kernel::getGPUTarget(module)));
+  return ptx::emitPTX(lowered->kernels, chipFor(module));
 }
 
 } // namespace

@@ -15,6 +15,15 @@ import subprocess
 import sys
 
 
+def module_target(path):
+    """The architecture of the module's .target line."""
+    with open(path) as module:
+        for line in module:
+            if line.startswith(".target"):
+                return line.split()[1].rstrip(",;")
+    return None
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--ptxas", required=True)
@@ -29,7 +38,12 @@ def main():
         return 1
     failed = 0
     for module in modules:
+        target = module_target(module)
         for arch in args.arch:
+            # PTX for an architecture's own features ("sm_90a": wgmma) is
+            # assembled for that variant of it, the only one that runs it.
+            if target == arch + "a":
+                arch = target
             proc = subprocess.run([args.ptxas, "--gpu-name", arch, module,
                                    "-o", os.devnull],
                                   capture_output=True, text=True)

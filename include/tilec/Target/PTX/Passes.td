@@ -106,4 +106,20 @@ def TilecPTXSplitKernelModulesPass
   }];
 }
 
+def TilecPTXAlignSwizzledSharedMemoryPass
+    : Pass<"tilec-ptx-align-swizzled-shared-memory", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Align the shared memory of wgmma kernels to 1024 bytes";
+  let description = [{
+    wgmma reads its tiles in the 128-byte swizzle, whose pattern repeats
+    every 1024 bytes of shared memory and which the tiles' writes follow
+    from their start (WgmmaBody.cpp): a tile must start at a multiple of
+    1024. Their offsets in the kernel's shared memory are multiples of
+    1024 (every tile is whole swizzle atoms); this pass makes the start of
+    that memory one too, setting the alignment of each shared-memory global
+    (`llvm.mlir.global` in address space 3, the dynamic shared memory
+    included) of a gpu.module that holds an `nvvm.wgmma.mma_async` to 1024.
+    Runs after convert-gpu-to-nvvm, before convert-nvvm-to-llvm.
+  }];
+}
+
 #endif // TILEC_TARGET_PTX_PASSES_TD

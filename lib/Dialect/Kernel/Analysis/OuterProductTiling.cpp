@@ -108,6 +108,8 @@ tilec::checkReductionSplit(const ContractionShape &shape, int64_t split) {
 }
 
 int64_t OuterProductTiling::localBytes(const ContractionShape &shape) const {
+  if (wgmma)
+    return pipeline * (rows.block + columns.block) * chunk * 2;
   if (mma) {
     int64_t elements = 0;
     for (const OuterProductSide *side : {&rows, &columns})
@@ -159,15 +161,52 @@ std::optional<std::string> sideOf(const ContractionShape &shape,
   return std::nullopt;
 }
 
-/// Whether the device and the contraction's operands take tensor cores.
+/// Whether the device and the contraction's operands take tensor cores
+/// (`wgmma`: Hopper's warpgroup MMA, which sm_90a alone has).
 std::optional<std::string> checkMmaInputs(const ContractionShape &shape,
-                                          const schedule::DeviceProfile &device) {
+                                          const schedule::DeviceProfile &device,
+                                          bool wgmma) {
+  if (wgmma && device.computeCapability != 90)
+    return std::string("mma = 2 needs wgmma: a CUDA device of compute "
+                       "capability 9.0 (--target=ptx)");
   if (device.computeCapability < 80)
     return std::string("mma = 1 needs tensor cores: a CUDA device of compute "
                        "capability 8.0 or newer (--target=ptx)");
   if (shape.mmaInput == MmaInput::None)
-    return std::string("mma = 1 needs a sum of products of two f16 or two "
-                       "bf16 operands, without a guard");
+    return llvm::formatv("mma = {0} needs a sum of products of two f16 or two "
+                         "bf16 operands, without a guard",
+                         wgmma ? 2 : 1)
+        .str();
+  return std::nullopt;
+}
+
+/// The warpgroup MMA's rules on the sides and the chunk (OuterProductTiling::wgmma).
+std::optional<std::string> checkWgmmaTiles(const OuterProductTiling &tiling,
+                                           unsigned reductionLoop) {
+  using T = OuterProductTiling;
+  const OuterProductSide &rows = tiling.rows, &columns = tiling.columns;
+  if ((rows.warp != T::kWgmmaM && rows.warp != 2 * T::kWgmmaM) ||
+      rows.lanes() != 32)
+    return llvm::formatv("with mma = 2, warp[{0}] = {1} must be 64 or 128 and "
+                         "32 times thread[{0}] = {2}",
+                         rows.loop, rows.warp, rows.thread)
+        .str();
+  int64_t multiple = tiling.freeMajor[columns.operand] ? T::kWgmmaRow : 8;
+  if (columns.warp % multiple != 0 || columns.warp > T::kWgmmaMaxN ||
+      columns.lanes() != 4)
+    return llvm::formatv("with mma = 2, warp[{0}] = {1} must be a multiple of "
+                         "{2} up to {3} and 4 times thread[{0}] = {4}",
+                         columns.loop, columns.warp, multiple, T::kWgmmaMaxN,
+                         columns.thread)
+        .str();
+  if (tiling.chunk != T::kWgmmaRow)
+    return llvm::formatv("with mma = 2, the reduction block block[{0}] = {1} "
+                         "must be {2} (128-byte swizzled rows)",
+                         reductionLoop, tiling.chunk, T::kWgmmaRow)
+        .str();
+  if (!tiling.pipeline)
+    return std::string("mma = 2 copies its tiles with cp.async: it needs a "
+                       "pipeline");
   return std::nullopt;
 }
 
@@ -208,9 +247,11 @@ OuterProductCheck tilec::checkOuterProductTiling(
   }
   OuterProductTiling tiling;
   tiling.vector = schedule.vector;
-  tiling.mma = schedule.mma == 1;
+  tiling.mma = schedule.mma != 0;
+  tiling.wgmma = schedule.mma == 2;
   if (tiling.mma) {
-    if (std::optional<std::string> error = checkMmaInputs(shape, device)) {
+    if (std::optional<std::string> error =
+            checkMmaInputs(shape, device, tiling.wgmma)) {
       check.error = *error;
       return check;
     }
@@ -241,14 +282,15 @@ OuterProductCheck tilec::checkOuterProductTiling(
   unsigned reductionLoop = grid.dimOf.size();
   tiling.chunk = schedule.blockOf(reductionLoop);
   if (tiling.mma) {
-    if (std::optional<std::string> error =
-            checkMmaTiles(shape, tiling, reductionLoop)) {
-      check.error = *error;
-      return check;
-    }
     for (unsigned i = 0; i < 2; ++i)
       tiling.freeMajor[i] = shape.contiguousAlongFree[i];
     tiling.pipeline = schedule.pipeline;
+    if (std::optional<std::string> error =
+            tiling.wgmma ? checkWgmmaTiles(tiling, reductionLoop)
+                         : checkMmaTiles(shape, tiling, reductionLoop)) {
+      check.error = *error;
+      return check;
+    }
     if (tiling.pipeline && tiling.vector != 8) {
       check.error = llvm::formatv("pipeline = {0} copies 16 bytes at a time: "
                                   "it needs vector = 8, not {1}",

@@ -100,6 +100,18 @@ struct OuterProductTiling {
   /// Elements after each row of a tensor-core tile, so that the eight
   /// 16-byte rows one ldmatrix phase reads fall in distinct banks.
   static constexpr int64_t kMmaPad = 8;
+  /// Hopper's warpgroup MMA (schedule `mma` 2, with `mma` also set): each
+  /// warp tile is a warpgroup's (four warps, 128 work-items), computed as
+  /// warp[y] / 64 wgmma m64nNk16 instructions per k step with N = warp[x],
+  /// both operands read from shared memory. The tiles are rows of 64
+  /// 16-bit elements (128 bytes) in the 128-byte swizzle (16-byte piece p
+  /// of row r stored at piece p ^ (r % 8)): a tile read along the
+  /// reduction is [block][chunk], one read along its free loop
+  /// [block / 64 * chunk][64] (each 64 free elements' chunk together),
+  /// both cp.async-filled (`pipeline`), so chunk = 64; thread[y] =
+  /// warp[y] / 32 and thread[x] = warp[x] / 4 (a warpgroup's 32 x 4 lanes).
+  bool wgmma = false;
+  static constexpr int64_t kWgmmaM = 64, kWgmmaMaxN = 256, kWgmmaRow = 64;
   /// Per operand, with `mma`: whether its tile is laid out [chunk][free]
   /// (read with ldmatrix.trans), where the operand is contiguous along its
   /// free loop, else [free][chunk], both in the operand's 16-bit type.
@@ -117,7 +129,10 @@ struct OuterProductTiling {
 /// tensor cores (compute capability 8.0+), f16 or bf16 inputs, warp tiles
 /// of whole instructions with the lane counts above, a chunk of whole k
 /// steps, and `vector` 1, 2, 4 or 8; with `pipeline`, `vector` 8 and both
-/// operands copied by 16 bytes (ContractionShape::copiesBy16Bytes). The
+/// operands copied by 16 bytes (ContractionShape::copiesBy16Bytes). With
+/// `mma` 2 (wgmma): compute capability 9.0 exactly, a pipeline, a chunk of
+/// 64, warp[y] 64 or 128 and warp[x] a multiple of 8 up to 256 (of 64
+/// where the columns' tile is free-major), with the lane counts above. The
 /// tensor-core tiles may use the shared memory a CUDA block opts in to
 /// (DeviceProfile::sharedMemOptInBytes), the others the device's local
 /// memory.

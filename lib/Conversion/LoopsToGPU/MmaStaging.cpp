@@ -1,0 +1,176 @@
+//===- MmaStaging.cpp - Staging 16-bit tiles for tensor cores -------------===//
+//
+// See MmaStaging.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MmaStaging.h"
+
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace tilec;
+
+MmaStagingEmitter::MmaStagingEmitter(KernelPlan &plan, OpBuilder &b,
+                                     IRMapping &mapping, ValueRange tiles)
+    : ChunkedContractionEmitter(plan, b, mapping, tiles) {
+  element = nest.operands[0].load.getResult().getType();
+}
+
+/// Whether `side`'s copies are whole vector loads: the operand is
+/// contiguous along the tile's lines and a vector never straddles the end
+/// of them.
+bool MmaStagingEmitter::loadsVectors(const Side &side) const {
+  if (freeMajor(side))
+    return side.operand->contiguousAlongFree &&
+           side.extent % tiling.vector == 0;
+  return side.operand->contiguousAlongReduction &&
+         nest.reduction.getConstantUpperBound() % tiling.vector == 0;
+}
+
+/// Where the vector at element `along` of line `line` of chunk `chunkStart`
+/// starts in the operand, kept inside it, and (when the chunk holds `steps`
+/// < chunk iterations) whether it is in the reduction, for an operand
+/// loaded as vectors (loadsVectors).
+MmaStagingEmitter::SlotSource
+MmaStagingEmitter::slotSource(const Side &side, Value chunkStart,
+                              int64_t steps, Value line, Value along) {
+  int64_t extentK = nest.reduction.getConstantUpperBound();
+  Value free, k, inside;
+  if (freeMajor(side)) {
+    free = add(side.blockStart, along);
+    if (overhangs(side))
+      free = min(free, side.extent - tiling.vector);
+    k = add(chunkStart, line);
+    if (steps < tiling.chunk) {
+      inside = less(line, steps);
+      k = min(k, extentK - 1);
+    }
+  } else {
+    free = add(side.blockStart, line);
+    if (overhangs(side))
+      free = min(free, side.extent - 1);
+    k = add(chunkStart, along);
+    if (steps < tiling.chunk) {
+      inside = less(along, steps);
+      k = min(k, extentK - tiling.vector);
+    }
+  }
+  return {loadIndices(side, free, k), inside};
+}
+
+/// The vector of slot (`line`, `position`) of chunk `chunkStart`, of which
+/// `steps` iterations are in the reduction.
+Value MmaStagingEmitter::loadSlot(const Side &side, Value chunkStart,
+                                  int64_t steps, Value line, Value position) {
+  int64_t extentK = nest.reduction.getConstantUpperBound();
+  Value along = mul(position, tiling.vector);
+  Value zero = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(slotType(), b.getZeroAttr(element)));
+  if (loadsVectors(side)) {
+    SlotSource source = slotSource(side, chunkStart, steps, line, along);
+    int64_t aligned = freeMajor(side) ? side.operand->alignedElements
+                                      : side.operand->alignedAlongReduction;
+    llvm::MaybeAlign alignment;
+    if (aligned % tiling.vector == 0)
+      alignment = llvm::Align(tiling.vector * elementBytes(element));
+    Value loaded =
+        vector::LoadOp::create(b, loc, slotType(), memrefOf(side),
+                               source.indices, /*nontemporal=*/false,
+                               alignment);
+    return source.inside ? arith::SelectOp::create(b, loc, source.inside,
+                                                   loaded, zero)
+                               .getResult()
+                         : loaded;
+  }
+  SmallVector<Value> elements;
+  Value scalarZero =
+      arith::ConstantOp::create(b, loc, element, b.getZeroAttr(element));
+  for (int64_t i = 0; i < tiling.vector; ++i) {
+    Value free = freeMajor(side) ? add(along, i) : line;
+    Value kInChunk = freeMajor(side) ? line : add(along, i);
+    free = add(side.blockStart, free);
+    if (overhangs(side))
+      free = min(free, side.extent - 1);
+    Value k = add(chunkStart, kInChunk);
+    Value inside;
+    if (steps < tiling.chunk) {
+      inside = less(kInChunk, steps);
+      k = min(k, extentK - 1);
+    }
+    Value value = operandAt(side, free, k, /*raw=*/true);
+    elements.push_back(
+        inside ? arith::SelectOp::create(b, loc, inside, value, scalarZero)
+                     .getResult()
+               : value);
+  }
+  return vector::FromElementsOp::create(b, loc, slotType(), elements);
+}
+
+/// `body(line, position)` for each slot of the work-item, round by round;
+/// slots past the tile in a partial last round take the last one again (a
+/// load or copy may repeat it; storeChunk guards its stores).
+template <typename Body>
+void MmaStagingEmitter::forEachSlot(const Side &side, Body body) {
+  auto [count, partial] = rounds(side);
+  int64_t perLine = lineLength(side) / tiling.vector;
+  for (int64_t round = 0; round < count; ++round) {
+    Value slot = slotOf(round);
+    if (partial && round + 1 == count)
+      slot = min(slot, slots(side) - 1);
+    body(div(slot, perLine), rem(slot, perLine));
+  }
+}
+
+MmaStagingEmitter::ChunkValues
+MmaStagingEmitter::loadChunk(const Side &side, Value chunkStart,
+                             int64_t steps) {
+  ChunkValues values;
+  forEachSlot(side, [&](Value line, Value position) {
+    values.push_back(loadSlot(side, chunkStart, steps, line, position));
+  });
+  return values;
+}
+
+/// One 16-byte cp.async per slot, bypassing L1 (the tiles are read once per
+/// work-group); a slot past the reduction copies nothing and is
+/// zero-filled. A repeated last slot copies the same bytes to the same
+/// place.
+void MmaStagingEmitter::copyChunkAsync(const Side &side, Value chunkStart,
+                                       int64_t steps, Value buffer,
+                                       SmallVector<Value> &tokens) {
+  forEachSlot(side, [&](Value line, Value position) {
+    Value along = mul(position, tiling.vector);
+    SlotSource source = slotSource(side, chunkStart, steps, line, along);
+    Value copied;
+    if (source.inside)
+      copied = arith::SelectOp::create(b, loc, source.inside,
+                                       constant(tiling.vector), constant(0));
+    tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+        b, loc, side.tile, tileIndices(side, buffer, line, along),
+        memrefOf(side), source.indices, b.getIndexAttr(tiling.vector), copied,
+        b.getUnitAttr()));
+  });
+}
+
+void MmaStagingEmitter::storeChunk(const Side &side, const ChunkValues &values,
+                                   Value buffer) {
+  auto [count, partial] = rounds(side);
+  int64_t perLine = lineLength(side) / tiling.vector;
+  for (int64_t round = 0; round < count; ++round) {
+    Value slot = slotOf(round);
+    OpBuilder::InsertionGuard keep(b);
+    if (partial && round + 1 == count) {
+      auto guard = scf::IfOp::create(b, loc, less(slot, slots(side)), false);
+      b.setInsertionPoint(guard.thenBlock()->getTerminator());
+    }
+    Value line = div(slot, perLine);
+    Value along = mul(rem(slot, perLine), tiling.vector);
+    vector::StoreOp::create(b, loc, values[round], side.tile,
+                            tileIndices(side, buffer, line, along),
+                            /*nontemporal=*/false,
+                            llvm::Align(tiling.vector * elementBytes(element)));
+  }
+}
