@@ -82,7 +82,7 @@ ChunkedContractionEmitter::sideOf(const OuterProductSide &sizes, Value tile) {
 // Where the block is
 //===----------------------------------------------------------------------===//
 
-void ChunkedContractionEmitter::placeBlock() {
+Value ChunkedContractionEmitter::enterBlock() {
   const GridDim &x = plan.dims[0], &y = plan.dims[1], &z = plan.dims[2];
   Value tx = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value ty = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
@@ -95,6 +95,9 @@ void ChunkedContractionEmitter::placeBlock() {
     mapBandInductionVars(plan, z,
                          gpu::BlockIdOp::create(b, loc, gpu::Dimension::z), b,
                          mapping);
+  for (Operation *op : nest.prologue)
+    b.clone(*op, mapping);
+  return mapping.lookupOrDefault(nest.reduction.getInits()[0]);
 }
 
 //===----------------------------------------------------------------------===//

@@ -81,8 +81,9 @@ protected:
   //===--------------------------------------------------------------------===//
 
   /// The work-item's number (`item`), its block's first row and column,
-  /// and the band loops on grid z.
-  void placeBlock();
+  /// and the band loops on grid z; then the nest's prologue. Returns the
+  /// reduction's initial value.
+  mlir::Value enterBlock();
   /// Every chunk of the reduction into `accs`, with the schedule's buffers.
   llvm::SmallVector<mlir::Value> reduce(llvm::SmallVector<mlir::Value> accs);
   /// The nest's epilogue and store for the cell (`row`, `column`) whose

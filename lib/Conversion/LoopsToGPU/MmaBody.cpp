@@ -35,11 +35,8 @@ public:
   using MmaStagingEmitter::MmaStagingEmitter;
 
   void emit() {
-    placeBlock();
+    Value init = enterBlock();
     placeWarp();
-    for (Operation *op : nest.prologue)
-      b.clone(*op, mapping);
-    Value init = mapping.lookupOrDefault(nest.reduction.getInits()[0]);
     SmallVector<Value> accs(
         tilesM() * tilesN(),
         vector::BroadcastOp::create(b, loc, accType(), init).getResult());

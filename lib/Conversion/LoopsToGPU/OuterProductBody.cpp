@@ -39,12 +39,9 @@ public:
   using ChunkedContractionEmitter::ChunkedContractionEmitter;
 
   void emit() {
-    placeBlock();
+    Value init = enterBlock();
     placeWarp();
-    for (Operation *op : nest.prologue)
-      b.clone(*op, mapping);
-    SmallVector<Value> accs(cells(), broadcast(mapping.lookupOrDefault(
-                                        nest.reduction.getInits()[0])));
+    SmallVector<Value> accs(cells(), broadcast(init));
     accs = reduce(accs);
     emitEpilogue(accs);
   }

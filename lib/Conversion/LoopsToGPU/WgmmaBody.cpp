@@ -54,11 +54,8 @@ public:
   using MmaStagingEmitter::MmaStagingEmitter;
 
   void emit() {
-    placeBlock();
+    Value init = enterBlock();
     placeWarpgroup();
-    for (Operation *op : nest.prologue)
-      b.clone(*op, mapping);
-    Value init = mapping.lookupOrDefault(nest.reduction.getInits()[0]);
     SmallVector<Value> accs(tilesM(), initialAccumulator(init));
     accs = reduce(accs);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
