@@ -134,6 +134,32 @@ SmallVector<Value> ChunkedContractionEmitter::loadIndices(const Side &side,
   return indices;
 }
 
+Value ChunkedContractionEmitter::guardHolds(const Side &side, Value free,
+                                            Value k) {
+  if (!nest.guard || outer.guardedOperand != int(side.sizes->operand))
+    return arith::ConstantIntOp::create(b, loc, 1, 1);
+  IRMapping at = mappingAt(side, free, k);
+  SmallVector<Value> operands = llvm::map_to_vector(
+      nest.guard.getOperands(), [&](Value v) { return at.lookupOrDefault(v); });
+  IntegerSet set = nest.guard.getIntegerSet();
+  Value holds;
+  for (auto [constraint, isEquality] :
+       llvm::zip(set.getConstraints(), set.getEqFlags())) {
+    Value value = affine::AffineApplyOp::create(
+        b, loc,
+        AffineMap::get(set.getNumDims(), set.getNumSymbols(), constraint),
+        operands);
+    Value zero = constant(0);
+    Value met = arith::CmpIOp::create(
+        b, loc,
+        isEquality ? arith::CmpIPredicate::eq : arith::CmpIPredicate::sge,
+        value, zero);
+    holds = holds ? arith::AndIOp::create(b, loc, holds, met).getResult()
+                  : met;
+  }
+  return holds ? holds : arith::ConstantIntOp::create(b, loc, 1, 1);
+}
+
 Value ChunkedContractionEmitter::operandAt(const Side &side, Value free,
                                            Value k, bool raw) {
   IRMapping at = mappingAt(side, free, k);

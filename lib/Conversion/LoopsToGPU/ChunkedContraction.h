@@ -94,6 +94,10 @@ protected:
   /// nest's guard excludes read the plan's fill value.
   mlir::Value operandAt(const Side &side, mlir::Value free, mlir::Value k,
                         bool raw = false);
+  /// Whether the nest's guard takes the tap of `side`'s operand at free
+  /// iteration `free` and reduction iteration `k` (true without a guard,
+  /// or for the operand it does not guard).
+  mlir::Value guardHolds(const Side &side, mlir::Value free, mlir::Value k);
   /// The indices of the operand's load at free iteration `free` and
   /// reduction iteration `k`.
   llvm::SmallVector<mlir::Value> loadIndices(const Side &side,

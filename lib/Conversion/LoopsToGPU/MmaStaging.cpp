@@ -20,13 +20,14 @@ MmaStagingEmitter::MmaStagingEmitter(KernelPlan &plan, OpBuilder &b,
 }
 
 /// Whether `side`'s copies are whole vector loads: the operand is
-/// contiguous along the tile's lines and a vector never straddles the end
-/// of them.
+/// contiguous along the tile's lines (along the reduction, in aligned runs
+/// of 8) and a vector never straddles the end of them.
 bool MmaStagingEmitter::loadsVectors(const Side &side) const {
   if (freeMajor(side))
     return side.operand->contiguousAlongFree &&
            side.extent % tiling.vector == 0;
-  return side.operand->contiguousAlongReduction &&
+  // (Runs of 8 along the reduction hold any vector of 1, 2, 4 or 8.)
+  return side.operand->alignedRunsAlongReduction &&
          nest.reduction.getConstantUpperBound() % tiling.vector == 0;
 }
 
@@ -58,7 +59,18 @@ MmaStagingEmitter::slotSource(const Side &side, Value chunkStart,
       k = min(k, extentK - tiling.vector);
     }
   }
-  return {loadIndices(side, free, k), inside};
+  SmallVector<Value> indices = loadIndices(side, free, k);
+  if (!nest.guard || outer.guardedOperand != int(side.sizes->operand))
+    return {indices, inside};
+  // A guarded tap (a padded window's, along the reduction: the guard is
+  // the same for the vector, ContractionShape::mmaInput) is skipped, read
+  // at the operand's first element so that its address stays inside it.
+  Value holds = guardHolds(side, free, k);
+  for (Value &index : indices)
+    index = arith::SelectOp::create(b, loc, holds, index, constant(0));
+  inside = inside ? arith::AndIOp::create(b, loc, inside, holds).getResult()
+                  : holds;
+  return {indices, inside};
 }
 
 /// The vector of slot (`line`, `position`) of chunk `chunkStart`, of which

@@ -57,16 +57,6 @@ static MemRefType mmaTileType(const OuterProductTiling &tiling,
                          workgroup);
 }
 
-/// Whether `value` is computed from `iv` (through pure ops).
-static bool dependsOn(Value value, Value iv) {
-  if (value == iv)
-    return true;
-  Operation *def = value.getDefiningOp();
-  return def && isPure(def) && llvm::any_of(def->getOperands(), [&](Value v) {
-           return dependsOn(v, iv);
-         });
-}
-
 /// The value a tap the guard excludes reads in place of the operand: zero,
 /// whose product with any finite value a sum ignores. (A guarded maximum
 /// or minimum comes from the loop level with a flag of whether any tap was
@@ -86,12 +76,9 @@ static TypedAttr fillFor(Operation *combine, Operation *aggregate,
 static LogicalResult planGuard(KernelPlan &plan, OuterProductPlan &outer) {
   ContractionNest &nest = outer.nest;
   bool reads[2] = {false, false};
-  for (unsigned i = 0; i < 2; ++i) {
-    int loop = nest.loopOf(i == 0 ? BandRole::Free0 : BandRole::Free1);
-    Value iv = nest.band[loop].getInductionVar();
-    reads[i] = llvm::any_of(nest.guard.getOperands(),
-                            [&](Value v) { return dependsOn(v, iv); });
-  }
+  for (unsigned i = 0; i < 2; ++i)
+    reads[i] = guardReads(
+        nest, nest.loopOf(i == 0 ? BandRole::Free0 : BandRole::Free1));
   if (reads[0] && reads[1])
     return scheduleError(plan) << "the outer-product tiling cannot guard "
                                   "taps that depend on both operands' free "

@@ -32,7 +32,7 @@ func.func @no_tensor_cores(%a: memref<64x48xbf16>, %b: memref<48x64xbf16>, %c: m
 
 module attributes {tilec.gpu_target = #tilec.gpu_target<compute_capability = 90, local_mem_bytes = 49152>} {
 func.func @f32_operands(%a: memref<64x48xf32>, %b: memref<48x64xf32>, %c: memref<64x64xf32>) {
-  // expected-error @+1 {{schedule of kernel 'k': mma = 1 needs a sum of products of two f16 or two bf16 operands, without a guard}}
+  // expected-error @+1 {{schedule of kernel 'k': mma = 1 needs a sum of products of two f16 or two bf16 operands, with no guard or one that takes or skips aligned runs of 8 reduction iterations}}
   affine.for %i = 0 to 64 {
     affine.for %j = 0 to 64 {
       %zero = arith.constant 0.0 : f32
@@ -252,6 +252,73 @@ func.func @above_opt_in(%a: memref<256x256xbf16>, %b: memref<256x256xbf16>, %c: 
       affine.store %r, %c[%i, %j] : memref<256x256xbf16>
     }
   } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [128, 128, 64], thread = [8, 16], vector = 8, warp = [64, 64], mma = 1, pipeline = 4>}
+  return
+}
+}
+
+// -----
+
+// A guard that changes within a run of 8 reduction iterations (a padded
+// window over 4 channels: k floordiv 4) cannot be copied 16 bytes at a time.
+#window4 = affine_set<(d0, d1) : (d0 + d1 floordiv 4 - 1 >= 0)>
+module attributes {tilec.gpu_target = #tilec.gpu_target<compute_capability = 90, local_mem_bytes = 49152>} {
+func.func @guard_within_runs(%a: memref<66x8xbf16>, %b: memref<8x64xbf16>, %c: memref<64x64xbf16>) {
+  // expected-error @+1 {{schedule of kernel 'k': mma = 1 needs a sum of products of two f16 or two bf16 operands, with no guard or one that takes or skips aligned runs of 8 reduction iterations}}
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 {
+      %zero = arith.constant 0.0 : f32
+      %s = affine.for %k = 0 to 8 iter_args(%acc = %zero) -> (f32) {
+        %t = affine.if #window4(%i, %k) -> f32 {
+          %x = affine.load %a[%i + %k floordiv 4, %k] : memref<66x8xbf16>
+          %y = affine.load %b[%k, %j] : memref<8x64xbf16>
+          %xe = arith.extf %x : bf16 to f32
+          %ye = arith.extf %y : bf16 to f32
+          %p = arith.mulf %xe, %ye : f32
+          %n = arith.addf %acc, %p : f32
+          affine.yield %n : f32
+        } else {
+          affine.yield %acc : f32
+        }
+        affine.yield %t : f32
+      }
+      %r = arith.truncf %s : f32 to bf16
+      affine.store %r, %c[%i, %j] : memref<64x64xbf16>
+    }
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [32, 32, 16], thread = [4, 8], vector = 8, warp = [32, 32], mma = 1>}
+  return
+}
+}
+
+// -----
+
+// A guard that reads the free loop of an operand staged along it (B[k, j],
+// contiguous in j): a 16-byte copy along j would straddle taps it takes and
+// skips.
+#columns = affine_set<(d0) : (d0 - 8 >= 0)>
+module attributes {tilec.gpu_target = #tilec.gpu_target<compute_capability = 90, local_mem_bytes = 49152>} {
+func.func @guard_along_free(%a: memref<64x32xbf16>, %b: memref<32x64xbf16>, %c: memref<64x64xbf16>) {
+  // expected-error @+1 {{schedule of kernel 'k': mma = 1 stages operand 1 along its free loop, which the guard reads}}
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 {
+      %zero = arith.constant 0.0 : f32
+      %s = affine.for %k = 0 to 32 iter_args(%acc = %zero) -> (f32) {
+        %t = affine.if #columns(%j) -> f32 {
+          %x = affine.load %a[%i, %k] : memref<64x32xbf16>
+          %y = affine.load %b[%k, %j] : memref<32x64xbf16>
+          %xe = arith.extf %x : bf16 to f32
+          %ye = arith.extf %y : bf16 to f32
+          %p = arith.mulf %xe, %ye : f32
+          %n = arith.addf %acc, %p : f32
+          affine.yield %n : f32
+        } else {
+          affine.yield %acc : f32
+        }
+        affine.yield %t : f32
+      }
+      %r = arith.truncf %s : f32 to bf16
+      affine.store %r, %c[%i, %j] : memref<64x64xbf16>
+    }
+  } {tilec.kernel = "k", tilec.schedule = #tilec.schedule<block = [32, 32, 16], thread = [4, 8], vector = 8, warp = [32, 32], mma = 1>}
   return
 }
 }

@@ -7,7 +7,9 @@
 #include "tilec/Dialect/Kernel/Analysis/OuterProductTiling.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace tilec;
@@ -48,15 +50,75 @@ static mlir::Type extendedFrom16Bits(const ContractionOperand &operand) {
   return loaded.isF16() || loaded.isBF16() ? loaded : mlir::Type();
 }
 
+/// Whether `expr` has one value over each run of `run` values of dimension
+/// `dim` that starts at a multiple of `run`: the dimension appears only as
+/// `dim floordiv c` with c a multiple of `run` (the taps of a flattened
+/// window: its row and column change every CI input channels).
+static bool sameOverRuns(mlir::AffineExpr expr, unsigned dim, int64_t run) {
+  if (auto d = mlir::dyn_cast<mlir::AffineDimExpr>(expr))
+    return d.getPosition() != dim;
+  auto binary = mlir::dyn_cast<mlir::AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return true;
+  if (binary.getKind() == mlir::AffineExprKind::FloorDiv) {
+    auto divisor = mlir::dyn_cast<mlir::AffineConstantExpr>(binary.getRHS());
+    auto d = mlir::dyn_cast<mlir::AffineDimExpr>(binary.getLHS());
+    if (divisor && d && d.getPosition() == dim)
+      return divisor.getValue() > 0 && divisor.getValue() % run == 0;
+  }
+  return sameOverRuns(binary.getLHS(), dim, run) &&
+         sameOverRuns(binary.getRHS(), dim, run);
+}
+
+/// Whether the nest's guard, if any, is the same over each aligned run of
+/// `run` reduction iterations (all of it, or none, copied).
+static bool guardSameOverRuns(const ContractionNest &nest, int64_t run) {
+  if (!nest.guard)
+    return true;
+  mlir::Value k = nest.innermost().getInductionVar();
+  mlir::affine::AffineIfOp guard = nest.guard;
+  mlir::IntegerSet set = guard.getIntegerSet();
+  for (auto [position, operand] : llvm::enumerate(guard.getOperands())) {
+    if (operand != k)
+      continue;
+    if (position >= set.getNumDims())
+      return false;
+    for (mlir::AffineExpr constraint : set.getConstraints())
+      if (!sameOverRuns(constraint, position, run))
+        return false;
+  }
+  return true;
+}
+
 static MmaInput mmaInputOf(const ContractionNest &nest) {
   if (!mlir::isa<mlir::arith::MulFOp>(nest.combine) ||
-      !mlir::isa<mlir::arith::AddFOp>(nest.aggregate) || nest.guard)
+      !mlir::isa<mlir::arith::AddFOp>(nest.aggregate) ||
+      !guardSameOverRuns(nest, ContractionShape::kMmaGuardRun))
     return MmaInput::None;
   mlir::Type a = extendedFrom16Bits(nest.operands[0]);
   mlir::Type b = extendedFrom16Bits(nest.operands[1]);
   if (!a || a != b)
     return MmaInput::None;
   return a.isF16() ? MmaInput::F16 : MmaInput::BF16;
+}
+
+bool tilec::dependsOn(mlir::Value value, mlir::Value iv) {
+  if (value == iv)
+    return true;
+  mlir::Operation *def = value.getDefiningOp();
+  return def && mlir::isPure(def) &&
+         llvm::any_of(def->getOperands(),
+                      [&](mlir::Value v) { return dependsOn(v, iv); });
+}
+
+bool tilec::guardReads(const ContractionNest &nest, int loop) {
+  if (!nest.guard || loop < 0)
+    return false;
+  mlir::Value iv =
+      mlir::affine::AffineForOp(nest.band[loop]).getInductionVar();
+  mlir::affine::AffineIfOp guard = nest.guard;
+  return llvm::any_of(guard.getOperands(),
+                      [&](mlir::Value v) { return dependsOn(v, iv); });
 }
 
 ContractionShape tilec::contractionShapeOf(const ContractionNest &nest) {
@@ -71,6 +133,8 @@ ContractionShape tilec::contractionShapeOf(const ContractionNest &nest) {
   if (mlir::matchPattern(init, mlir::m_Constant(&start)))
     shape.startsAtIdentity = isIdentityOf(nest.aggregate, start);
   shape.mmaInput = mmaInputOf(nest);
+  for (unsigned i = 0; i < 2; ++i)
+    shape.guardReadsFree[i] = guardReads(nest, shape.freeLoop[i]);
   for (unsigned i = 0; i < 2; ++i) {
     const ContractionOperand &operand = nest.operands[i];
     shape.contiguousAlongFree[i] = operand.contiguousAlongFree;
@@ -80,8 +144,7 @@ ContractionShape tilec::contractionShapeOf(const ContractionNest &nest) {
             ? free >= 0 && operand.alignedElements % 8 == 0 &&
                   mlir::affine::AffineForOp(nest.band[free])
                           .getConstantUpperBound() % 8 == 0
-            : operand.contiguousAlongReduction &&
-                  operand.alignedAlongReduction % 8 == 0 &&
+            : operand.alignedRunsAlongReduction &&
                   nest.innermost().getConstantUpperBound() % 8 == 0;
     mlir::Type type = nest.operands[i].value.getType();
     shape.elementBytes[i] =
@@ -174,7 +237,8 @@ std::optional<std::string> checkMmaInputs(const ContractionShape &shape,
                        "capability 8.0 or newer (--target=ptx)");
   if (shape.mmaInput == MmaInput::None)
     return llvm::formatv("mma = {0} needs a sum of products of two f16 or two "
-                         "bf16 operands, without a guard",
+                         "bf16 operands, with no guard or one that takes or "
+                         "skips aligned runs of 8 reduction iterations",
                          wgmma ? 2 : 1)
         .str();
   return std::nullopt;
@@ -282,8 +346,18 @@ OuterProductCheck tilec::checkOuterProductTiling(
   unsigned reductionLoop = grid.dimOf.size();
   tiling.chunk = schedule.blockOf(reductionLoop);
   if (tiling.mma) {
-    for (unsigned i = 0; i < 2; ++i)
+    for (unsigned i = 0; i < 2; ++i) {
       tiling.freeMajor[i] = shape.contiguousAlongFree[i];
+      // A guarded tap is copied, or zero-filled, a vector along the
+      // reduction at a time (ContractionShape::mmaInput).
+      if (tiling.freeMajor[i] && shape.guardReadsFree[i]) {
+        check.error = llvm::formatv(
+            "mma = {0} stages operand {1} along its free loop, which the "
+            "guard reads",
+            schedule.mma, i);
+        return check;
+      }
+    }
     tiling.pipeline = schedule.pipeline;
     if (std::optional<std::string> error =
             tiling.wgmma ? checkWgmmaTiles(tiling, reductionLoop)

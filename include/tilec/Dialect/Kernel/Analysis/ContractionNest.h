@@ -61,6 +61,14 @@ struct ContractionOperand {
   /// cores' staging copies an operand along whichever it is contiguous in).
   bool contiguousAlongReduction = false;
   int64_t alignedAlongReduction = 1;
+  /// Whether each run of kReductionRun reduction iterations that starts at
+  /// a multiple of kReductionRun reads that many neighbouring elements from
+  /// an element offset that is a multiple of kReductionRun, though the runs
+  /// need not follow each other: a flattened convolution's image, whose
+  /// window moves every CI input channels (CI a multiple of the run). True
+  /// for a contiguous operand so aligned.
+  bool alignedRunsAlongReduction = false;
+  static constexpr int64_t kReductionRun = 8;
 };
 
 struct ContractionNest {

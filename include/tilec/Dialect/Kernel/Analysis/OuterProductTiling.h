@@ -48,7 +48,14 @@ struct ContractionShape {
   /// Whether the reduction starts at its aggregation's identity (0 for a
   /// sum, -inf for a maximum), so that it can be computed in slices.
   bool startsAtIdentity = false;
+  /// What tensor cores can take (a guarded nest only where its guard is
+  /// the same for every kMmaGuardRun neighbouring reduction iterations
+  /// starting at a multiple of kMmaGuardRun, which a 16-byte copy of 16-bit
+  /// elements along the reduction then copies or zero-fills whole).
   MmaInput mmaInput = MmaInput::None;
+  static constexpr int64_t kMmaGuardRun = 8;
+  /// Whether the nest's guard reads each operand's free loop.
+  bool guardReadsFree[2] = {false, false};
   /// Whether each operand reads neighbouring elements along its free loop
   /// (ContractionOperand::contiguousAlongFree).
   bool contiguousAlongFree[2] = {false, false};
@@ -62,6 +69,12 @@ struct ContractionShape {
 
 /// The shape of a matched nest.
 ContractionShape contractionShapeOf(const ContractionNest &nest);
+
+/// Whether `value` is `iv` or computed from it through pure ops.
+bool dependsOn(mlir::Value value, mlir::Value iv);
+
+/// Whether the guard of `nest` reads its band loop `loop`.
+bool guardReads(const ContractionNest &nest, int loop);
 
 /// What is wrong with computing the contraction's reduction as `split`
 /// slices (KernelSchedule::split), if anything: the reduction must start
