@@ -350,14 +350,15 @@ TEST_CASE("Contractions take the outer-product tiling on a known GPU",
   CHECK(best.thread == std::vector<int64_t>{8, 16});
   CHECK(best.buffers == 2);
 
-  // 1024^3 in 128x256 blocks is 32 work-groups for 132 compute units:
-  // split reductions (or smaller blocks) nearly fill them.
+  // 1024^3 in 128x128 blocks is 64 work-groups for 132 compute units:
+  // smaller blocks fill them (and the 8x16 tile is not offered on so few).
   Kernel small(matmulSource(1024, 1024, 1024));
   KernelSchedule filled = chooseDefaultGPUSchedule(small.model, h200);
   INFO(filled.str());
   REQUIRE(filled.tilesOuterProduct());
+  CHECK(filled.thread[0] * filled.thread[1] <= 64);
   CHECK((1024 / filled.block[0]) * (1024 / filled.block[1]) * filled.split >=
-        120);
+        132);
 
   // Not on a CPU device (staging costs it barriers per work-item), nor
   // when the device is unknown (the rule leaves staging to autotune).
@@ -445,9 +446,8 @@ TEST_CASE("Small outputs of long reductions are split on a GPU",
   REQUIRE(best.tilesOuterProduct());
   CHECK(best.split > 1);
   CHECK(16384 % best.split == 0);
-  // Slices for (nearly) every one of the 132 compute units.
   int64_t groups = (256 / best.block[0]) * (256 / best.block[1]) * best.split;
-  CHECK(groups >= 120);
+  CHECK(groups >= 132);
   // A square 4096^3 fills the device without.
   Kernel big(matmulSource(4096, 4096, 4096));
   CHECK(chooseDefaultGPUSchedule(big.model, h200Profile()).split == 1);
