@@ -366,8 +366,9 @@ static void addMmaCandidates(const KernelModel &kernel,
 /// compute capability 9.0 device: warpgroup tiles of 128 x 128, 64 x 256,
 /// 64 x 128, 128 x 64 and 64 x 64 in blocks of 2 x 1, 1 x 2 and 1 x 1
 /// warpgroups whose registers fit a compute unit, chunks of 64 in the
-/// deepest pipeline of 6 down to 3 buffers that fits. The best on the H200: 256 x 128 blocks of two 128 x 128
-/// warpgroup tiles, four buffers (bench/README.md, "Tensor cores").
+/// deepest pipeline of 6 down to 3 buffers that fits. The best on the
+/// H200: 256 x 128 blocks of two 128 x 128 warpgroup tiles, four buffers
+/// (bench/README.md, "Tensor cores").
 static void
 addWgmmaCandidates(const KernelModel &kernel, const DeviceProfile &device,
                    const std::vector<std::vector<int64_t>> &orders,

@@ -136,12 +136,12 @@ SmallVector<Value> ChunkedContractionEmitter::loadIndices(const Side &side,
 
 Value ChunkedContractionEmitter::guardHolds(const Side &side, Value free,
                                             Value k) {
-  if (!nest.guard || outer.guardedOperand != int(side.sizes->operand))
-    return arith::ConstantIntOp::create(b, loc, 1, 1);
+  assert(isGuarded(side) && "the guard does not predicate this operand");
   IRMapping at = mappingAt(side, free, k);
   SmallVector<Value> operands = llvm::map_to_vector(
       nest.guard.getOperands(), [&](Value v) { return at.lookupOrDefault(v); });
   IntegerSet set = nest.guard.getIntegerSet();
+  Value zero = constant(0);
   Value holds;
   for (auto [constraint, isEquality] :
        llvm::zip(set.getConstraints(), set.getEqFlags())) {
@@ -149,7 +149,6 @@ Value ChunkedContractionEmitter::guardHolds(const Side &side, Value free,
         b, loc,
         AffineMap::get(set.getNumDims(), set.getNumSymbols(), constraint),
         operands);
-    Value zero = constant(0);
     Value met = arith::CmpIOp::create(
         b, loc,
         isEquality ? arith::CmpIPredicate::eq : arith::CmpIPredicate::sge,
@@ -163,7 +162,7 @@ Value ChunkedContractionEmitter::guardHolds(const Side &side, Value free,
 Value ChunkedContractionEmitter::operandAt(const Side &side, Value free,
                                            Value k, bool raw) {
   IRMapping at = mappingAt(side, free, k);
-  if (outer.guardedOperand != int(side.sizes->operand))
+  if (!isGuarded(side))
     return cloneOperand(side, at, raw);
   // Taps the guard excludes read the fill value instead, which leaves the
   // aggregation as it is (OuterProductPlan.cpp).

@@ -94,9 +94,14 @@ protected:
   /// nest's guard excludes read the plan's fill value.
   mlir::Value operandAt(const Side &side, mlir::Value free, mlir::Value k,
                         bool raw = false);
-  /// Whether the nest's guard takes the tap of `side`'s operand at free
-  /// iteration `free` and reduction iteration `k` (true without a guard,
-  /// or for the operand it does not guard).
+  /// Whether the nest's guard predicates `side`'s operand (the plan's
+  /// guarded operand; none without a guard).
+  bool isGuarded(const Side &side) const {
+    return outer.guardedOperand == int(side.sizes->operand);
+  }
+  /// Whether the nest's guard takes the tap of `side`'s operand, which it
+  /// guards (isGuarded), at free iteration `free` and reduction iteration
+  /// `k`.
   mlir::Value guardHolds(const Side &side, mlir::Value free, mlir::Value k);
   /// The indices of the operand's load at free iteration `free` and
   /// reduction iteration `k`.

@@ -60,7 +60,7 @@ MmaStagingEmitter::slotSource(const Side &side, Value chunkStart,
     }
   }
   SmallVector<Value> indices = loadIndices(side, free, k);
-  if (!nest.guard || outer.guardedOperand != int(side.sizes->operand))
+  if (!isGuarded(side))
     return {indices, inside};
   // A guarded tap (a padded window's, along the reduction: the guard is
   // the same for the vector, ContractionShape::mmaInput) is skipped, read

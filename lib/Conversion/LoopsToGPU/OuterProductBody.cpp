@@ -95,8 +95,7 @@ private:
   /// straddles the end.
   bool loadsVectors(const Side &side) const {
     return side.operand->contiguousAlongFree && side.operand->slice.empty() &&
-           side.extent % tiling.vector == 0 &&
-           outer.guardedOperand != int(side.sizes->operand);
+           side.extent % tiling.vector == 0 && !isGuarded(side);
   }
 
   /// The slot of the tile that `slot` (a number below chunk x block /

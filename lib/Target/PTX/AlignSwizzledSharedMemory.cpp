@@ -28,12 +28,7 @@ struct AlignSwizzledSharedMemory
           AlignSwizzledSharedMemory> {
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    bool readsSwizzled = module
-                             .walk([](NVVM::WgmmaMmaAsyncOp) {
-                               return WalkResult::interrupt();
-                             })
-                             .wasInterrupted();
-    if (!readsSwizzled)
+    if (!tilec::usesWarpgroupMma(module))
       return;
     module.walk([](LLVM::GlobalOp global) {
       if (global.getAddrSpace() == NVVM::NVVMMemorySpace::Shared)
@@ -44,3 +39,9 @@ struct AlignSwizzledSharedMemory
 };
 
 } // namespace
+
+bool tilec::usesWarpgroupMma(Operation *root) {
+  return root
+      ->walk([](NVVM::WgmmaMmaAsyncOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/PTX/PTXTarget.h"
+#include "tilec/Target/PTX/Passes.h"
 #include "tilec/Target/PipelineRun.h"
 
 #include "EmitPTX.h"
@@ -80,17 +81,12 @@ FailureOr<Lowered> lowerClone(ModuleOp module) {
 }
 
 /// The chip to compile `module` for: the device's, with its
-/// architecture-specific features ("sm_90a") where a kernel uses wgmma,
-/// which only those have (such PTX loads on that compute capability only,
-/// which the schedule's check asked for).
+/// architecture-specific features ("sm_90a") where a kernel uses wgmma
+/// (such PTX loads on that compute capability only, which the schedule's
+/// check asked for).
 std::string chipFor(ModuleOp module) {
   std::string chip = ptxChip(kernel::getGPUTarget(module));
-  bool wgmma = module
-                   .walk([](NVVM::WgmmaMmaAsyncOp) {
-                     return WalkResult::interrupt();
-                   })
-                   .wasInterrupted();
-  return wgmma ? chip + "a" : chip;
+  return usesWarpgroupMma(module) ? chip + "a" : chip;
 }
 
 FailureOr<std::string> loweredPTX(ModuleOp module) {

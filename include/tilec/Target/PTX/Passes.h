@@ -22,6 +22,12 @@ namespace tilec {
 #define GEN_PASS_REGISTRATION
 #include "tilec/Target/PTX/Passes.h.inc"
 
+/// Whether `root` holds a Hopper warpgroup MMA (`nvvm.wgmma.mma_async`):
+/// tilec-ptx-align-swizzled-shared-memory aligns such modules' shared
+/// memory, and their PTX is for the chip's architecture-specific variant
+/// ("sm_90a"), the only one that has the instruction.
+bool usesWarpgroupMma(mlir::Operation *root);
+
 } // namespace tilec
 
 #endif // TILEC_TARGET_PTX_PASSES_H

@@ -86,64 +86,6 @@ bool contiguousAlong(AffineLoadOp load, Value free) {
   return true;
 }
 
-/// `expr` with dimension `dim` written as run * q + r (r in [0, run)): the
-/// part that does not depend on r, with r's coefficient, if the expression
-/// is that simple. Only `dim floordiv c` and `dim mod c` with c a multiple
-/// of `run` split so (into a part of q alone, and r for the mod).
-struct RunSplit {
-  AffineExpr uniform;
-  int64_t perR = 0;
-};
-std::optional<RunSplit> splitOverRuns(AffineExpr expr, unsigned dim,
-                                      int64_t run) {
-  auto isDim = [&](AffineExpr e) {
-    auto d = dyn_cast<AffineDimExpr>(e);
-    return d && d.getPosition() == dim;
-  };
-  if (isDim(expr))
-    return RunSplit{expr, 1}; // run * q at r = 0: the dimension itself
-  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
-  if (!binary)
-    return RunSplit{expr, 0};
-  auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
-  bool byRuns = divisor && divisor.getValue() > 0 &&
-                divisor.getValue() % run == 0 && isDim(binary.getLHS());
-  switch (binary.getKind()) {
-  case AffineExprKind::FloorDiv:
-  case AffineExprKind::Mod:
-  case AffineExprKind::CeilDiv: {
-    if (byRuns && binary.getKind() != AffineExprKind::CeilDiv)
-      return RunSplit{expr, binary.getKind() == AffineExprKind::Mod ? 1 : 0};
-    // Of a part that r leaves alone (`(k floordiv 16) mod 3`): the same.
-    std::optional<RunSplit> lhs = splitOverRuns(binary.getLHS(), dim, run);
-    if (lhs && lhs->perR == 0 && !binary.getRHS().isFunctionOfDim(dim))
-      return RunSplit{expr, 0};
-    return std::nullopt;
-  }
-  case AffineExprKind::Add: {
-    std::optional<RunSplit> lhs = splitOverRuns(binary.getLHS(), dim, run);
-    std::optional<RunSplit> rhs = splitOverRuns(binary.getRHS(), dim, run);
-    if (!lhs || !rhs)
-      return std::nullopt;
-    return RunSplit{lhs->uniform + rhs->uniform, lhs->perR + rhs->perR};
-  }
-  case AffineExprKind::Mul:
-    if (auto factor = dyn_cast<AffineConstantExpr>(binary.getRHS())) {
-      std::optional<RunSplit> lhs = splitOverRuns(binary.getLHS(), dim, run);
-      if (!lhs)
-        return std::nullopt;
-      return RunSplit{lhs->uniform * factor, lhs->perR * factor.getValue()};
-    }
-    break;
-  default:
-    break;
-  }
-  // Anything else must not read the dimension at all.
-  if (expr.isFunctionOfDim(dim))
-    return std::nullopt;
-  return RunSplit{expr, 0};
-}
-
 /// ContractionOperand::alignedRunsAlongReduction: within a run of `run`
 /// iterations of `k` only the last memref dimension moves, by one per
 /// iteration, and at each run's start the element offset is a multiple
@@ -158,9 +100,9 @@ bool alignedRunsAlong(AffineLoadOp load, Value k, int64_t run) {
       dims.size() != 1 || type.getShape().back() % run != 0)
     return false;
   for (auto [i, result] : llvm::enumerate(map.getResults())) {
-    std::optional<RunSplit> split = splitOverRuns(result, dims[0], run);
+    std::optional<int64_t> perR = coefficientOverRuns(result, dims[0], run);
     bool last = i + 1 == map.getNumResults();
-    if (!split || split->perR != (last ? 1 : 0))
+    if (perR != (last ? 1 : 0))
       return false;
   }
   // The last result at a run's start: every term a multiple of `run` (the
@@ -367,6 +309,59 @@ bool matchReduction(ContractionNest &nest) {
 }
 
 } // namespace
+
+std::optional<int64_t> tilec::coefficientOverRuns(AffineExpr expr,
+                                                  unsigned dim, int64_t run) {
+  auto isDim = [&](AffineExpr e) {
+    auto d = dyn_cast<AffineDimExpr>(e);
+    return d && d.getPosition() == dim;
+  };
+  if (isDim(expr))
+    return 1;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return 0;
+  auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  bool byRuns = divisor && divisor.getValue() > 0 &&
+                divisor.getValue() % run == 0 && isDim(binary.getLHS());
+  switch (binary.getKind()) {
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::Mod:
+  case AffineExprKind::CeilDiv: {
+    if (byRuns && binary.getKind() != AffineExprKind::CeilDiv)
+      return binary.getKind() == AffineExprKind::Mod ? 1 : 0;
+    // Of a part that r leaves alone (`(k floordiv 16) mod 3`): none.
+    if (coefficientOverRuns(binary.getLHS(), dim, run) == 0 &&
+        !binary.getRHS().isFunctionOfDim(dim))
+      return 0;
+    return std::nullopt;
+  }
+  case AffineExprKind::Add: {
+    std::optional<int64_t> lhs =
+        coefficientOverRuns(binary.getLHS(), dim, run);
+    std::optional<int64_t> rhs =
+        coefficientOverRuns(binary.getRHS(), dim, run);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    return *lhs + *rhs;
+  }
+  case AffineExprKind::Mul:
+    if (auto factor = dyn_cast<AffineConstantExpr>(binary.getRHS())) {
+      std::optional<int64_t> lhs =
+          coefficientOverRuns(binary.getLHS(), dim, run);
+      if (!lhs)
+        return std::nullopt;
+      return *lhs * factor.getValue();
+    }
+    break;
+  default:
+    break;
+  }
+  // Anything else must not read the dimension at all.
+  if (expr.isFunctionOfDim(dim))
+    return std::nullopt;
+  return 0;
+}
 
 int ContractionNest::loopOf(BandRole role) const {
   int found = -1;

@@ -50,26 +50,6 @@ static mlir::Type extendedFrom16Bits(const ContractionOperand &operand) {
   return loaded.isF16() || loaded.isBF16() ? loaded : mlir::Type();
 }
 
-/// Whether `expr` has one value over each run of `run` values of dimension
-/// `dim` that starts at a multiple of `run`: the dimension appears only as
-/// `dim floordiv c` with c a multiple of `run` (the taps of a flattened
-/// window: its row and column change every CI input channels).
-static bool sameOverRuns(mlir::AffineExpr expr, unsigned dim, int64_t run) {
-  if (auto d = mlir::dyn_cast<mlir::AffineDimExpr>(expr))
-    return d.getPosition() != dim;
-  auto binary = mlir::dyn_cast<mlir::AffineBinaryOpExpr>(expr);
-  if (!binary)
-    return true;
-  if (binary.getKind() == mlir::AffineExprKind::FloorDiv) {
-    auto divisor = mlir::dyn_cast<mlir::AffineConstantExpr>(binary.getRHS());
-    auto d = mlir::dyn_cast<mlir::AffineDimExpr>(binary.getLHS());
-    if (divisor && d && d.getPosition() == dim)
-      return divisor.getValue() > 0 && divisor.getValue() % run == 0;
-  }
-  return sameOverRuns(binary.getLHS(), dim, run) &&
-         sameOverRuns(binary.getRHS(), dim, run);
-}
-
 /// Whether the nest's guard, if any, is the same over each aligned run of
 /// `run` reduction iterations (all of it, or none, copied).
 static bool guardSameOverRuns(const ContractionNest &nest, int64_t run) {
@@ -84,7 +64,7 @@ static bool guardSameOverRuns(const ContractionNest &nest, int64_t run) {
     if (position >= set.getNumDims())
       return false;
     for (mlir::AffineExpr constraint : set.getConstraints())
-      if (!sameOverRuns(constraint, position, run))
+      if (coefficientOverRuns(constraint, position, run) != 0)
         return false;
   }
   return true;
@@ -93,7 +73,7 @@ static bool guardSameOverRuns(const ContractionNest &nest, int64_t run) {
 static MmaInput mmaInputOf(const ContractionNest &nest) {
   if (!mlir::isa<mlir::arith::MulFOp>(nest.combine) ||
       !mlir::isa<mlir::arith::AddFOp>(nest.aggregate) ||
-      !guardSameOverRuns(nest, ContractionShape::kMmaGuardRun))
+      !guardSameOverRuns(nest, ContractionOperand::kReductionRun))
     return MmaInput::None;
   mlir::Type a = extendedFrom16Bits(nest.operands[0]);
   mlir::Type b = extendedFrom16Bits(nest.operands[1]);

@@ -115,6 +115,14 @@ std::optional<ContractionNest>
 matchContractionNest(mlir::affine::AffineForOp kernel,
                      llvm::ArrayRef<mlir::affine::AffineForOp> band);
 
+/// With dimension `dim` written as run * q + r (r in [0, run)), the
+/// coefficient c of r when `expr` is a function of q alone plus c * r; none
+/// when it is not that simple. `dim floordiv m` (0) and `dim mod m` (1)
+/// with m a multiple of `run` split so: a flattened window's tap and
+/// channel, over runs of `run` channels.
+std::optional<int64_t> coefficientOverRuns(mlir::AffineExpr expr,
+                                           unsigned dim, int64_t run);
+
 } // namespace tilec
 
 #endif // TILEC_DIALECT_KERNEL_ANALYSIS_CONTRACTIONNEST_H

@@ -49,11 +49,11 @@ struct ContractionShape {
   /// sum, -inf for a maximum), so that it can be computed in slices.
   bool startsAtIdentity = false;
   /// What tensor cores can take (a guarded nest only where its guard is
-  /// the same for every kMmaGuardRun neighbouring reduction iterations
-  /// starting at a multiple of kMmaGuardRun, which a 16-byte copy of 16-bit
-  /// elements along the reduction then copies or zero-fills whole).
+  /// the same for every ContractionOperand::kReductionRun neighbouring
+  /// reduction iterations starting at a multiple of it, which a 16-byte
+  /// copy of 16-bit elements along the reduction then copies or zero-fills
+  /// whole).
   MmaInput mmaInput = MmaInput::None;
-  static constexpr int64_t kMmaGuardRun = 8;
   /// Whether the nest's guard reads each operand's free loop.
   bool guardReadsFree[2] = {false, false};
   /// Whether each operand reads neighbouring elements along its free loop
