@@ -11,7 +11,9 @@
 # CUDA device (bench/gpu/h200-devices.json) rather than for no device: its
 # cost model's schedules (outer products, tensor cores, warp shuffles), with
 # the programs of test/Target/PTX/Inputs/mma-*.tile (tensor cores) and
-# rows-*.tile (row reductions) beside the corpus.
+# rows-*.tile (row reductions) beside the corpus; "ptx-h200-tf32" the same
+# with --allow-tf32 (f32 sums of products on wgmma in TF32, the references'
+# bounds allowing it) and the tf32-*.tile programs.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
@@ -24,12 +26,16 @@ for bundle in ${TILEC_GPU_TARGETS:-opencl spirv ptx}; do
   target=$bundle
   args=(--bundle "$out/$bundle")
   programs=("$root"/examples/*.tile)
-  if [ "$bundle" = ptx-h200 ]; then
+  if [ "$bundle" = ptx-h200 ] || [ "$bundle" = ptx-h200-tf32 ]; then
     target=ptx
     args+=("--compile-arg=--devices-from=$root/bench/gpu/h200-devices.json"
            "--compile-arg=--device=cuda:nvidia:nvidia-h200:0")
     programs+=("$root"/test/Target/PTX/Inputs/mma-*.tile
                "$root"/test/Target/PTX/Inputs/rows-*.tile)
+  fi
+  if [ "$bundle" = ptx-h200-tf32 ]; then
+    args+=("--compile-arg=--allow-tf32")
+    programs+=("$root"/test/Target/PTX/Inputs/tf32-*.tile)
   fi
   rm -rf "$out/$bundle"
   "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target "${args[@]}" \

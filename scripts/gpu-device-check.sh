@@ -25,7 +25,7 @@ for target in ${TILEC_GPU_TARGETS:-opencl spirv ptx}; do
   case $target in
     spirv) runtime=vulkan ;;
     glsl) runtime=gl ;;
-    ptx | ptx-h200) runtime=cuda ;;
+    ptx | ptx-h200 | ptx-h200-tf32) runtime=cuda ;;
     *) runtime=$target ;;
   esac
   device=$(gpu_of "$runtime")

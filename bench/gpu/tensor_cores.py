@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """On the H200: times each case of bench/gpu/tensor_cores.sh with tilec-run
 on the CUDA device and the same operation in PyTorch in one process (a
-matmul with torch.matmul: cuBLAS, same dtype, f32 sums; a 3x3 convolution
+matmul with torch.matmul: cuBLAS, same dtype, f32 sums, TF32 for the
+tf32 cases; a 3x3 convolution
 with F.conv2d on channels_last data: cuDNN), and prints a markdown table of
 both times, tilec's TFLOP/s and the ratio library time / tilec time (1.0:
 as fast as the library).
@@ -22,13 +23,18 @@ import torch.nn.functional as F
 from targets_vs_opencl import kernel_time
 
 
-def torch_seconds(dtype, n, repeat, batch=5):
+def torch_seconds(dtype, n, repeat, tf32=False, batch=5):
     """cuBLAS's time per product: `batch` products between each pair of
     events, so that the launch's host overhead hides behind the products
-    before it (tilec-run's CUDA timing hides it too: CudaHold.h)."""
+    before it (tilec-run's CUDA timing hides it too: CudaHold.h); `tf32`:
+    f32 products in TF32 (cuBLAS's TF32 kernels)."""
     a = torch.rand(n, n, dtype=dtype, device="cuda") * 2 - 1
     b = torch.rand(n, n, dtype=dtype, device="cuda") * 2 - 1
-    return time_batches(lambda: torch.matmul(a, b), repeat, batch)
+    torch.backends.cuda.matmul.allow_tf32 = tf32
+    try:
+        return time_batches(lambda: torch.matmul(a, b), repeat, batch)
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = False
 
 
 def torch_conv_seconds(dtype, n, size, ci, co, repeat, batch=5):
@@ -63,7 +69,8 @@ def time_batches(fn, repeat, batch):
 def baseline(name, repeat):
     """cuDNN's or cuBLAS's seconds and the case's FLOPs, from its name:
     matmul-DTYPE-N (N^3) or conv3x3-DTYPE-NxSIZExCIxCO."""
-    dtypes = {"bf16": torch.bfloat16, "f16": torch.float16, "f32": torch.float32}
+    dtypes = {"bf16": torch.bfloat16, "f16": torch.float16, "f32": torch.float32,
+              "tf32": torch.float32}
     conv = re.match(r"conv3x3-(\w+)-(\d+)x(\d+)x(\d+)x(\d+)", name)
     if conv:
         dtype_name, n, size, ci, co = conv.groups()
@@ -72,7 +79,8 @@ def baseline(name, repeat):
                 2 * n * size * size * co * 9 * ci)
     dtype_name, n = re.match(r"matmul-(\w+)-(\d+)", name).groups()
     n = int(n)
-    return torch_seconds(dtypes[dtype_name], n, repeat), 2 * n ** 3
+    return (torch_seconds(dtypes[dtype_name], n, repeat, tf32=dtype_name == "tf32"),
+            2 * n ** 3)
 
 
 def main():
@@ -86,7 +94,8 @@ def main():
     # Reduced-precision sums stay f32, as tilec's.
     torch.backends.cuda.matmul.allow_bf16_reduced_precision_reduction = False
     torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction = False
-    # The f32 case (the SIMT outer product beside them) against FP32 cuBLAS.
+    # The f32 case (the SIMT outer product beside them) against FP32 cuBLAS,
+    # the tf32 case (--allow-tf32) against its TF32 kernels.
     torch.backends.cuda.matmul.allow_tf32 = False
     print("| case | tilec ms | cuBLAS/cuDNN ms | tilec TFLOP/s | tilec / library |")
     print("|---|---|---|---|---|")

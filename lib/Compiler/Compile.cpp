@@ -14,6 +14,7 @@
 #include "tilec/Compiler/Reporter.h"
 #include "tilec/Compiler/ScheduleLoading.h"
 #include "tilec/Dialect/Kernel/Analysis/TemporaryPlan.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Pipelines/Pipelines.h"
 #include "tilec/Support/Version.h"
 #include "tilec/Target/CompileError.h"
@@ -220,6 +221,10 @@ tilec::compiler::compileProgram(ProgramLoader &loader,
   prepareLoopLevel(backend, module,
                    request.device ? request.device->profile
                                   : schedule::DeviceProfile());
+  if (loader.programOptions().allowTF32) {
+    context.getOrLoadDialect<kernel::KernelDialect>();
+    kernel::AllowTF32(&context).setAttr(module, mlir::UnitAttr::get(&context));
+  }
   CompiledProgram compiled;
   llvm::Expected<std::vector<KernelReport>> kernels =
       scheduleKernelsOf(module, loader, request);

@@ -14,9 +14,10 @@ using namespace tilec::compiler;
 llvm::Expected<std::vector<OutputCheck>>
 tilec::compiler::compareWithInterpreter(const typed::Program &program,
                                         std::vector<Tensor> inputs,
-                                        const std::vector<Tensor> &outputs) {
+                                        const std::vector<Tensor> &outputs,
+                                        ReferenceRules rules) {
   llvm::Expected<ReferenceOutputs> reference =
-      interpretWithBounds(program, std::move(inputs));
+      interpretWithBounds(program, std::move(inputs), rules);
   if (!reference)
     return withKind(ErrorKind::Runtime, reference.takeError());
   std::vector<OutputCheck> checks;

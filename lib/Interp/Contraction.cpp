@@ -475,7 +475,14 @@ contract(const typed::Contraction &c, const TensorType &outType,
                   isFloat(c.combineType)
               ? c.combineType
               : outDType;
-      bounds.emplace(c.comb, c.agg, termType, outDType, cellsCount);
+      // What --allow-tf32 may put on tensor cores (MmaInput::TF32): a sum
+      // of products of two f32 tensors.
+      bool tf32 = radii->tf32Products && c.comb == CombKind::Mul &&
+                  c.agg == AggKind::Sum && c.combineType == DType::F32 &&
+                  llvm::all_of(c.operands, [&](const auto &operand) {
+                    return values[operand.value].type.dtype == DType::F32;
+                  });
+      bounds.emplace(c.comb, c.agg, termType, outDType, cellsCount, tf32);
       for (size_t k = 0; k < c.operands.size(); ++k) {
         bounds->value[k] = ops.value[k];
         if (k < 2)

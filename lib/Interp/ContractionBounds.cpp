@@ -7,9 +7,15 @@ using namespace tilec::interp;
 using ast::AggKind;
 using ast::CombKind;
 
+/// A product of two operands rounded or truncated to TF32 (10 of f32's 23
+/// mantissa bits kept) is off by less than (2^-10 + 2^-10 + 2^-20) of
+/// itself: half of that per count of an operation's own error
+/// (plusOwnError counts it twice).
+constexpr double kTF32HalfError = 0x1p-10 * (1 + 0x1p-11);
+
 ContractionBounds::ContractionBounds(CombKind comb, AggKind agg, DType termType,
-                                     DType outType, size_t cells)
-    : comb(comb), agg(agg), termType(termType), outType(outType),
+                                     DType outType, size_t cells, bool tf32)
+    : comb(comb), agg(agg), termType(termType), outType(outType), tf32(tf32),
       termRounding(termType) {
   if (agg == AggKind::Sum)
     sums.resize(cells);
@@ -38,6 +44,8 @@ void ContractionBounds::term(const int64_t *off, double &t, ErrorBound &spread,
     spread = radius[0] || radius[1] ? mulSpread(a, b, radiusOf(0), radiusOf(1))
                                     : ErrorBound();
     own = termRounding.error(t);
+    if (tf32)
+      own += kTF32HalfError * std::abs(t);
     return;
   }
   case CombKind::Add: {
@@ -93,6 +101,11 @@ Radii ContractionBounds::finish(const Tensor &out,
     radii[k] = agg == AggKind::Sum    ? sums[k].bound(v, outType)
                : agg == AggKind::Prod ? products[k].bound(v, outType)
                                       : widest[k];
+    // TF32 shrinks every product (truncation) or moves it at random
+    // (rounding): the part common to all, at most 2 * kTF32HalfError of
+    // the sum, is no independent error; the rest is, in `likely` above.
+    if (tf32)
+      radii[k].likely += 2 * kTF32HalfError * std::abs(v) / kLikelyFactor;
   }
   return radii;
 }

@@ -32,9 +32,11 @@ struct ContractionRun {
 class ContractionBounds {
 public:
   /// `termType`: the type terms are rounded to (the combination's type for
-  /// Mul and Add, else the output's); `outType` the output's element type.
+  /// Mul and Add, else the output's); `outType` the output's element type;
+  /// `tf32`: a sum of f32 products whose operands the back end may round
+  /// to TF32 (ReferenceRules::tf32Products).
   ContractionBounds(ast::CombKind comb, ast::AggKind agg, DType termType,
-                    DType outType, size_t cells);
+                    DType outType, size_t cells, bool tf32 = false);
 
   /// The operands as the accumulator reads them (doubles, or keys for the
   /// two compared operands of Eq and Cond) and their radii (null: exact).
@@ -53,6 +55,7 @@ private:
   ast::CombKind comb;
   ast::AggKind agg;
   DType termType, outType;
+  bool tf32;
   CorrectRounding termRounding;       ///< of a Mul or Add term
   std::vector<SumBound> sums;         ///< Sum
   std::vector<ProductBound> products; ///< Prod

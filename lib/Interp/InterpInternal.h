@@ -49,8 +49,11 @@ Tensor castTensor(const Tensor &src, DType to);
 
 /// The radii of the values computed so far (indexed by ValueId, Bounds.h),
 /// when the caller asked for bounds; the evaluators take a null pointer
-/// otherwise and then compute no radius.
-using ValueRadii = std::vector<Radii>;
+/// otherwise and then compute no radius. `tf32Products`: the back end may
+/// round the operands of f32 sums of products to TF32 (`--allow-tf32`).
+struct ValueRadii : std::vector<Radii> {
+  bool tf32Products = false;
+};
 
 /// Evaluates an elementwise expression tree over `values` (indexed by
 /// ValueId) into a tensor of `expr.type`; with `radii`, also its radii.

@@ -183,8 +183,9 @@ tilec::interpret(const typed::Program &program, std::vector<Tensor> inputs) {
 
 llvm::Expected<ReferenceOutputs>
 tilec::interpretWithBounds(const typed::Program &program,
-                           std::vector<Tensor> inputs) {
+                           std::vector<Tensor> inputs, ReferenceRules rules) {
   ValueRadii radii;
+  radii.tf32Products = rules.tf32Products;
   ReferenceOutputs reference;
   auto outputs = run(program, std::move(inputs), &radii, &reference.bounds);
   if (!outputs)

@@ -69,6 +69,10 @@ constexpr double kMmaSpeedup = 10;
 /// mma.sync's 350-385 (bench/README.md, "Tensor cores").
 constexpr double kWgmmaSpeedup = 14;
 
+/// The same for TF32, which the tensor cores run at half the 16-bit rate
+/// (the H200: 495 dense TF32 TFLOP/s, 989 bf16, 67 f32 SIMT).
+constexpr double kWgmmaTF32Speedup = 7;
+
 /// The 32-bit registers a wgmma work-item holds besides its accumulators
 /// (the copies' addresses, the descriptors): ptxas gave 204-212 registers
 /// to 128 accumulators and 128 to 64.
@@ -106,11 +110,17 @@ int64_t mmaRegistersPerItem(const OuterProductTiling &tiling) {
 }
 
 /// 32-bit registers of a wgmma work-item: N / 2 f32 accumulators per
-/// m64nNk16 of its warpgroup's tile, and the rest.
+/// m64nNk16 of its warpgroup's tile, a transposed operand's chunk on its
+/// way through registers, and the rest.
 int64_t wgmmaRegistersPerItem(const OuterProductTiling &tiling) {
+  int64_t transposing = 0;
+  for (const OuterProductSide *side : {&tiling.rows, &tiling.columns})
+    if (tiling.transposed[side->operand])
+      transposing += (side->block * tiling.chunk + tiling.items - 1) /
+                     tiling.items * tiling.elementBytes / 4;
   return tiling.rows.warp / OuterProductTiling::kWgmmaM *
              (tiling.columns.warp / 2) +
-         kWgmmaRegisterOverhead;
+         transposing + kWgmmaRegisterOverhead;
 }
 
 int64_t registersPerItem(const OuterProductTiling &tiling) {
@@ -274,7 +284,9 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
     // staging through registers costs each work-item loads and stores that
     // cp.async does not.
     issue = tiling->pipeline ? 1 : kMmaRegisterStagingIssue;
-    peakFlops *= tiling->wgmma ? kWgmmaSpeedup : kMmaSpeedup;
+    peakFlops *= !tiling->wgmma                ? kMmaSpeedup
+                 : tiling->elementBytes == 4 ? kWgmmaTF32Speedup
+                                             : kWgmmaSpeedup;
   }
   double perGroup = flops / groups;
   double compute = rounds * active * perGroup * units /
@@ -288,11 +300,12 @@ double schedule::estimateOuterProductSeconds(const KernelModel &kernel,
   double readers = tiling->wgmma ? subgroups / 4 : subgroups;
   double accesses = groups * readers * steps *
                     double(tiling->rows.warp + tiling->columns.warp) /
-                    (tiling->mma ? 2 : 1);
+                    (tiling->mma ? 4 / tiling->elementBytes : 1);
   double local = accesses / (units * clock * kGPUAccessesPerCycle);
   // L2: each work-group reads its rows and columns of both operands once.
   auto stagedBytes = [&](const OuterProductSide &side) {
-    return tiling->mma ? 2 : shape.elementBytes[side.operand];
+    return tiling->mma ? tiling->elementBytes
+                       : shape.elementBytes[side.operand];
   };
   double l2Bytes = groups * steps *
                    double(tiling->rows.block * stagedBytes(tiling->rows) +
@@ -365,8 +378,9 @@ static void addMmaCandidates(const KernelModel &kernel,
 /// The warpgroup-MMA schedules of a contraction that takes them on a
 /// compute capability 9.0 device: warpgroup tiles of 128 x 128, 64 x 256,
 /// 64 x 128, 128 x 64 and 64 x 64 in blocks of 2 x 1, 1 x 2 and 1 x 1
-/// warpgroups whose registers fit a compute unit, chunks of 64 in the
-/// deepest pipeline of 6 down to 3 buffers that fits. The best on the
+/// warpgroups whose registers fit a compute unit, chunks of a 128-byte row
+/// (64 16-bit elements, 32 f32 for TF32) in the deepest pipeline of 6 down
+/// to 3 buffers that fits. The best on the
 /// H200: 256 x 128 blocks of two 128 x 128 warpgroup tiles, four buffers
 /// (bench/README.md, "Tensor cores").
 static void
@@ -377,6 +391,8 @@ addWgmmaCandidates(const KernelModel &kernel, const DeviceProfile &device,
   const std::pair<int64_t, int64_t> tiles[] = {
       {128, 128}, {64, 256}, {64, 128}, {128, 64}, {64, 64}};
   const std::pair<int64_t, int64_t> layouts[] = {{2, 1}, {1, 2}, {1, 1}};
+  int64_t elementBytes =
+      kernel.contraction->mmaInput == MmaInput::TF32 ? 4 : 2;
   for (const std::vector<int64_t> &order : orders)
     for (auto [tileRows, tileColumns] : tiles)
       for (auto [rowGroups, columnGroups] : layouts)
@@ -384,8 +400,8 @@ addWgmmaCandidates(const KernelModel &kernel, const DeviceProfile &device,
           KernelSchedule schedule = outerProductSchedule(
               n, order, {tileRows, tileColumns},
               {tileRows / 32, tileColumns / 4}, {rowGroups, columnGroups},
-              OuterProductTiling::kWgmmaRow);
-          schedule.vector = 8;
+              OuterProductTiling::kWgmmaRowBytes / elementBytes);
+          schedule.vector = 16 / elementBytes;
           schedule.mma = 2;
           schedule.pipeline = pipeline;
           schedule.buffers = 1;
@@ -432,7 +448,8 @@ void schedule::addOuterProductCandidates(
     swapped.push_back(i);
   std::swap(swapped[n - 1], swapped[n - 2]);
   orders.push_back(swapped);
-  if (kernel.contraction->mmaInput != MmaInput::None &&
+  MmaInput input = kernel.contraction->mmaInput;
+  if (input != MmaInput::None && input != MmaInput::TF32 &&
       device.computeCapability >= 80)
     addMmaCandidates(kernel, device, orders, add);
   if (kernel.contraction->mmaInput != MmaInput::None &&

@@ -187,7 +187,9 @@ def bundle_job(tilec, target, seed, bundle, job, compile_args=(),
     steps = [[tilec, job.path, "--target=%s" % target, "-o",
               os.path.join(folder, kernels)] + defines + list(compile_args),
              [tilec, "run", job.path, "--target=interp", "--seed=%d" % seed,
-              "--output-dir", os.path.join(folder, "ref")] + job.extra]
+              "--output-dir", os.path.join(folder, "ref")] + job.extra
+             # The bounds allow the precision the compile was allowed.
+             + [arg for arg in compile_args if arg == "--allow-tf32"]]
     if compile_only:
         steps = steps[:1]
     for cmd in steps:

@@ -16,6 +16,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 
 using namespace tilec;
 
@@ -47,7 +48,8 @@ bool passes(double got, double want, DType dtype = DType::F32,
 
 /// The interpreter's outputs and bounds for the entry of `text`.
 ReferenceOutputs runWithBounds(const std::string &text,
-                               std::vector<Tensor> inputs) {
+                               std::vector<Tensor> inputs,
+                               ReferenceRules rules = {}) {
   tilec::test::Source src(text);
   ast::Module module = tilec::test::parseAndCheck(src);
   INFO(src.printed);
@@ -57,7 +59,7 @@ ReferenceOutputs runWithBounds(const std::string &text,
   std::optional<typed::Program> program =
       bindProgram(module, *fn, BindOptions(), src.diag);
   REQUIRE(program);
-  auto reference = interpretWithBounds(*program, std::move(inputs));
+  auto reference = interpretWithBounds(*program, std::move(inputs), rules);
   REQUIRE(static_cast<bool>(reference));
   return std::move(*reference);
 }
@@ -268,6 +270,55 @@ TEST_CASE("bounds: a long sum gets the likely bound, not the worst case",
   CHECK(bound < worst / 5);
   CHECK(bound >= likely);
   CHECK(bound < 1.01 * likely);
+}
+
+/// `x` truncated to TF32: 10 of its 23 mantissa bits kept.
+double truncatedToTF32(double x) {
+  float f = float(x);
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  bits &= ~uint32_t(0x1fff);
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+TEST_CASE("bounds: --allow-tf32 allows products of operands cut to TF32",
+          "[compare][interp]") {
+  // 256 products of operands just below powers of two, all positive:
+  // truncating both to TF32 shrinks every product by almost 2^-9 of
+  // itself, an error of one sign that the likely bound must allow too.
+  const int64_t n = 256;
+  std::vector<double> a(n), b(n);
+  for (int64_t k = 0; k < n; ++k) {
+    a[k] = 1.999 - 0.0001 * double(k);
+    b[k] = 0.999 + 0.0001 * double(k);
+  }
+  const char *dot =
+      "function (A: f32[1, 256], B: f32[256, 1]) -> (C) {"
+      "  C[m, n : 1, 1] = +(A[m, k] * B[k, n]); }";
+  auto inputs = [&] {
+    return std::vector<Tensor>{floats(DType::F32, {1, n}, a),
+                               floats(DType::F32, {n, 1}, b)};
+  };
+  ReferenceRules tf32;
+  tf32.tf32Products = true;
+  ReferenceOutputs strict = runWithBounds(dot, inputs());
+  ReferenceOutputs relaxed = runWithBounds(dot, inputs(), tf32);
+  double truncated = 0;
+  for (int64_t k = 0; k < n; ++k)
+    truncated += truncatedToTF32(a[k]) * truncatedToTF32(b[k]);
+  Tensor got = floats(DType::F32, {1, 1}, {truncated});
+  CHECK_FALSE(compareTensors(got, strict.outputs[0], &strict.bounds[0]).match);
+  CHECK(compareTensors(got, relaxed.outputs[0], &relaxed.bounds[0]).match);
+  // Still far from anything: a product left out fails.
+  Tensor missing = floats(DType::F32, {1, 1}, {truncated - a[0] * b[0]});
+  CHECK_FALSE(
+      compareTensors(missing, relaxed.outputs[0], &relaxed.bounds[0]).match);
+  // Only f32 sums of products: the same rule leaves a plain sum alone.
+  ReferenceOutputs sum = runWithBounds(
+      "function (X: f32[3]) -> (Y) { Y[] = +(X[i]); }",
+      {floats(DType::F32, {3}, {1, -1, std::ldexp(1.0, -10)})}, tf32);
+  CHECK(sum.bounds[0].getDouble(0) < 3 * kU * (2 + std::ldexp(1.0, -10)));
 }
 
 TEST_CASE("bounds: max, gather and scatter move the bounds of what they pick",

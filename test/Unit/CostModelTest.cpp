@@ -429,10 +429,26 @@ TEST_CASE("16-bit matmuls take tensor cores on a CUDA device of sm_80 on",
         CHECK(schedule.mma != 2);
     }
   }
-  // f32 operands do not take them (TF32 would round them).
+  // f32 operands do not take them (TF32 would round them)...
   Kernel sgemm(matmulSource(4096, 4096, 4096));
   for (const KernelSchedule &schedule :
        rankCandidates(sgemm.model, h200, ScheduleKind::GPU, 100000))
+    CHECK(schedule.mma == 0);
+  // ... unless the module allows TF32 (--allow-tf32): then wgmma on sm_90,
+  // chunks of 32 f32 copied 16 bytes (4) at a time; still never mma.sync.
+  Kernel tf32("module attributes {tilec.allow_tf32} {\n" +
+              matmulSource(4096, 4096, 4096) + "}\n");
+  DeviceProfile hopper = h200;
+  hopper.sharedMemOptInBytes = 232448;
+  hopper.computeCapability = 90;
+  KernelSchedule warpgroups = chooseDefaultGPUSchedule(tf32.model, hopper);
+  INFO(warpgroups.str());
+  CHECK(warpgroups.mma == 2);
+  CHECK(warpgroups.block[2] == 32);
+  CHECK(warpgroups.vector == 4);
+  hopper.computeCapability = 80;
+  for (const KernelSchedule &schedule :
+       rankCandidates(tf32.model, hopper, ScheduleKind::GPU, 100000))
     CHECK(schedule.mma == 0);
 }
 

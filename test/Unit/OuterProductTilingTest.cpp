@@ -208,6 +208,72 @@ TEST_CASE("outer-product tiling: tensor cores", "[outer-product]") {
   shape.mmaInput = MmaInput::None;
   CHECK(checkOuterProductTiling(shape, computeGPUGrid({512, 512}, s), s, device)
             .error == "mma = 1 needs a sum of products of two f16 or two bf16 "
-                      "operands, with no guard or one that takes or skips "
-                      "aligned runs of 8 reduction iterations");
+                      "operands (two f32 with --allow-tf32), with no guard or "
+                      "one that takes or skips aligned runs of 8 reduction "
+                      "iterations");
+}
+
+TEST_CASE("outer-product tiling: TF32 on wgmma", "[outer-product]") {
+  // An f32 matmul where TF32 is allowed; B[k, n] is contiguous along n.
+  ContractionShape shape = matmul();
+  shape.mmaInput = MmaInput::TF32;
+  shape.contiguousAlongFree[1] = true;
+  shape.copiesBy16Bytes[0] = shape.copiesBy16Bytes[1] = true;
+  KernelSchedule s;
+  s.block = {128, 128, 32};
+  s.thread = {4, 32};
+  s.vector = 4;
+  s.warp = {128, 128};
+  s.buffers = 1;
+  s.pipeline = 4;
+  s.mma = 2;
+  schedule::DeviceProfile device;
+  device.localMemBytes = 49152;
+  device.sharedMemOptInBytes = 232448;
+  device.computeCapability = 90;
+  auto checked = [&] {
+    return checkOuterProductTiling(shape, computeGPUGrid({512, 512}, s), s,
+                                   device);
+  };
+  OuterProductCheck result = checked();
+  INFO(result.error);
+  REQUIRE(result.tiling);
+  const OuterProductTiling &t = *result.tiling;
+  CHECK(t.wgmma);
+  CHECK(t.elementBytes == 4);
+  CHECK(t.wgmmaRowElements() == 32);
+  CHECK(t.wgmmaK() == 8);
+  // Both tiles read along k; B is transposed on its way there.
+  CHECK_FALSE(t.freeMajor[0]);
+  CHECK_FALSE(t.freeMajor[1]);
+  CHECK_FALSE(t.transposed[0]);
+  CHECK(t.transposed[1]);
+  // Four buffers of f32 rows of 32: (128 + 128) x 32 x 4 bytes each.
+  CHECK(t.localBytes(shape) == 4 * 256 * 32 * 4);
+  // The transposed operand needs no 16-byte runs: it is not cp.async's.
+  shape.copiesBy16Bytes[1] = false;
+  CHECK(checked().tiling);
+  shape.copiesBy16Bytes[1] = true;
+
+  // Not with mma.sync, a 16-bit chunk, 8-element copies, or a guard along
+  // the transposed operand's free loop.
+  s.mma = 1;
+  s.thread = {8, 16};
+  s.warp = {64, 64};
+  CHECK(checked().error == "mma = 1 takes f16 and bf16 operands: TF32 runs on "
+                           "wgmma (mma = 2)");
+  s.mma = 2;
+  s.thread = {4, 32};
+  s.warp = {128, 128};
+  s.block[2] = 64;
+  CHECK(checked().error == "with mma = 2, the reduction block block[2] = 64 "
+                           "must be 32 (128-byte swizzled rows)");
+  s.block[2] = 32;
+  s.vector = 8;
+  CHECK(checked().error == "pipeline = 4 copies 16 bytes at a time: it needs "
+                           "vector = 4, not 8");
+  s.vector = 4;
+  shape.guardReadsFree[1] = true;
+  CHECK(checked().error == "mma = 2 stages operand 1 along its free loop, "
+                           "which the guard reads");
 }

@@ -24,6 +24,7 @@
 #include "tilec/Autotune/Tuner.h"
 #include "tilec/Compiler/ProgramInputs.h"
 #include "tilec/Compiler/ProgramLoader.h"
+#include "tilec/Compiler/ReferenceCheck.h"
 #include "tilec/Interp/Interpreter.h"
 #include "tilec/Schedule/ScheduleFile.h"
 
@@ -223,7 +224,7 @@ void tilec::driver::runAutotuneCommand(const AutotuneOptions &options) {
   std::vector<Tensor> inputs =
       orFail(assembleInputs(program, {}, options.seed));
   llvm::Expected<ReferenceOutputs> reference =
-      interpretWithBounds(program, inputs);
+      interpretWithBounds(program, inputs, referenceRulesOf(options.program));
   if (!reference)
     failWith(ExitCode::RuntimeFailure, reference.takeError());
   std::vector<KernelTask> tasks =

@@ -127,10 +127,10 @@ Measurements measure(LoadedProgram &loaded, const std::vector<Tensor> &inputs,
 
 /// Fills the check fields of `report` from the interpreter's outputs.
 void fillCheck(BenchReport &report, const typed::Program &program,
-                  std::vector<Tensor> inputs,
-                  const std::vector<Tensor> &outputs) {
+               std::vector<Tensor> inputs, const std::vector<Tensor> &outputs,
+               ReferenceRules rules) {
   for (const OutputCheck &check :
-       checkOutputs(program, std::move(inputs), outputs)) {
+       checkOutputs(program, std::move(inputs), outputs, rules)) {
     report.checkLines.push_back(check.line);
     report.checkOk = report.checkOk && check.comparison.match;
     report.maxAbsError =
@@ -207,7 +207,8 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
   report.kernelTotal = TimeStats::of(m.kernelSums);
   report.wall = TimeStats::of(m.walls);
   report.temporaries = loaded->temporaryMemory();
-  fillCheck(report, program, std::move(inputs), outputs);
+  fillCheck(report, program, std::move(inputs), outputs,
+            referenceRulesOf(options.program));
 
   llvm::outs() << (options.json ? formatBenchJson(report)
                                 : formatBenchText(report));

@@ -85,6 +85,12 @@ void tilec::driver::addProgramOptions(CLI::App &app, ProgramOptions &options,
       ->type_name("NAME")
       ->check(nonEmpty());
   app.add_flag("-v,--verbose", options.verbose, "report each phase on stderr");
+  app.add_flag("--allow-tf32", options.allowTF32,
+               "ptx on compute capability 9.0: let sums of products of two "
+               "f32 tensors run on tensor cores in TF32 (operands rounded to "
+               "10 mantissa bits, products off by up to 2^-9 of themselves; "
+               "the checks against the interpreter allow that); off by "
+               "default");
   app.add_flag("--time-passes", options.timePasses,
                "when the command ends, print on stderr the wall time of each "
                "compile stage, with the MLIR passes nested under theirs");

@@ -21,14 +21,15 @@ namespace tilec::driver {
 /// interpreter's on `inputs`; a failing interpreter ends the command.
 std::vector<compiler::OutputCheck>
 checkOutputs(const typed::Program &program, std::vector<Tensor> inputs,
-             const std::vector<Tensor> &outputs);
+             const std::vector<Tensor> &outputs, ReferenceRules rules);
 
 /// Prints the check line of each output (errors, NaN counts, the first
 /// mismatching element) on stdout. Returns false when an output breaks the
 /// rule.
 bool checkAgainstInterpreter(const typed::Program &program,
                              std::vector<Tensor> inputs,
-                             const std::vector<Tensor> &outputs);
+                             const std::vector<Tensor> &outputs,
+                             ReferenceRules rules);
 
 } // namespace tilec::driver
 

@@ -61,11 +61,11 @@ runOnBackend(const TargetBackend &backend, const RunOptions &options,
 /// error bounds.
 static llvm::Expected<std::vector<Tensor>>
 runInterpreter(const typed::Program &program, std::vector<Tensor> inputs,
-               std::vector<Tensor> *bounds) {
+               std::vector<Tensor> *bounds, ReferenceRules rules) {
   if (!bounds)
     return interpret(program, std::move(inputs));
   llvm::Expected<ReferenceOutputs> reference =
-      interpretWithBounds(program, std::move(inputs));
+      interpretWithBounds(program, std::move(inputs), rules);
   if (!reference)
     return reference.takeError();
   *bounds = std::move(reference->bounds);
@@ -100,7 +100,8 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
   llvm::Expected<std::vector<Tensor>> outputs =
       target.isInterpreter()
           ? runInterpreter(program, std::move(inputs),
-                           writeBounds ? &bounds : nullptr)
+                           writeBounds ? &bounds : nullptr,
+                           referenceRulesOf(options.program))
           : runOnBackend(target.getBackend(), options, loader, program,
                          inputs);
   if (!outputs)
@@ -140,6 +141,7 @@ void tilec::driver::runRunCommand(const RunOptions &options) {
     llvm::outs() << "check: target 'interp' is the reference interpreter; "
                     "the outputs match it by definition\n";
   else if (options.check &&
-           !checkAgainstInterpreter(program, std::move(checkInputs), *outputs))
+           !checkAgainstInterpreter(program, std::move(checkInputs), *outputs,
+                                    referenceRulesOf(options.program)))
     failInput("check: the outputs differ from the reference interpreter");
 }

@@ -36,6 +36,9 @@ struct ProgramOptions {
   std::string entry;                ///< empty: main, else the last function
   bool verbose = false;
   bool timePasses = false; ///< --time-passes: report each stage's time
+  /// --allow-tf32: f32 sums of products may run on tensor cores in TF32,
+  /// and the interpreter's bounds allow it (ReferenceRules).
+  bool allowTF32 = false;
 };
 
 class ProgramLoader {

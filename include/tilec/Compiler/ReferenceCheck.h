@@ -11,7 +11,9 @@
 #ifndef TILEC_COMPILER_REFERENCECHECK_H
 #define TILEC_COMPILER_REFERENCECHECK_H
 
+#include "tilec/Compiler/ProgramLoader.h"
 #include "tilec/Frontend/TypedAST.h"
+#include "tilec/Interp/Interpreter.h"
 #include "tilec/Support/Compare.h"
 #include "tilec/Support/Tensor.h"
 
@@ -29,13 +31,19 @@ struct OutputCheck {
   std::string line;
 };
 
+/// What the interpreter's bounds allow a program compiled with `options`.
+inline ReferenceRules referenceRulesOf(const ProgramOptions &options) {
+  return {options.allowTF32};
+}
+
 /// Runs the interpreter on `inputs` and compares each of `outputs` (in the
 /// program's output order) with its output. A failing interpreter is a
 /// runtime error.
 llvm::Expected<std::vector<OutputCheck>>
 compareWithInterpreter(const typed::Program &program,
                        std::vector<Tensor> inputs,
-                       const std::vector<Tensor> &outputs);
+                       const std::vector<Tensor> &outputs,
+                       ReferenceRules rules = {});
 
 } // namespace tilec::compiler
 

@@ -39,8 +39,17 @@ struct ReferenceOutputs {
   std::vector<Tensor> outputs;
   std::vector<Tensor> bounds;
 };
+/// How the back ends compared with the bounds may compute.
+struct ReferenceRules {
+  /// f32 sums of products (`+(A * B)` of two f32 tensors) may run on tensor
+  /// cores in TF32 (`--allow-tf32`): each product's operands are rounded
+  /// or truncated to 10 mantissa bits, which moves a product by up to
+  /// 2^-9 of itself, always towards zero (lib/Interp/Bounds.h).
+  bool tf32Products = false;
+};
 llvm::Expected<ReferenceOutputs>
-interpretWithBounds(const typed::Program &program, std::vector<Tensor> inputs);
+interpretWithBounds(const typed::Program &program, std::vector<Tensor> inputs,
+                    ReferenceRules rules = {});
 
 } // namespace tilec
 

@@ -270,7 +270,12 @@ ChunkedContractionEmitter::reduceInStages(SmallVector<Value> accs) {
                    constant(chunk), tokens);
     copyChunkAsync(columns, constant(chunk * tiling.chunk), stepsOf(chunk),
                    constant(chunk), tokens);
-    nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokens);
+    finishCopies();
+    // (Operands all transposed through registers leave nothing to wait
+    // for.)
+    anyCpAsync = !tokens.empty();
+    if (anyCpAsync)
+      nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokens);
   }
   // Steps 0 .. looped - 1 copy full chunks ahead .. ahead + looped - 1.
   int64_t looped = std::max<int64_t>(0, full - ahead);
@@ -307,15 +312,19 @@ SmallVector<Value> ChunkedContractionEmitter::stagedStep(Value start,
     // was read by the step before last, whose work every work-item waited
     // for before this step's barrier.
     int64_t before = aheadSteps > 0 ? pending - 1 : pending;
-    NVVM::CpAsyncWaitGroupOp::create(b, loc, uint32_t(before));
+    if (anyCpAsync)
+      NVVM::CpAsyncWaitGroupOp::create(b, loc, uint32_t(before));
     afterCopiesLanded();
     barrier();
     copyAhead();
     if (!tokens.empty())
       nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokens);
-    return compute(accs, rem(chunk, tiling.pipeline), steps);
+    SmallVector<Value> next = compute(accs, rem(chunk, tiling.pipeline), steps);
+    finishCopies();
+    return next;
   }
   copyAhead();
+  finishCopies();
   // A group even without copies, for the wait's token. Past the last copy
   // everything is waited for: empty groups would count among the latest,
   // and the last chunks have nothing left to overlap with.

@@ -75,6 +75,10 @@ protected:
   /// for `compute` once the barrier after it is passed (nothing unless it
   /// reads them other than by loads).
   virtual void afterCopiesLanded() {}
+  /// Completes what copyChunkAsync left in registers (stores it), once the
+  /// step's compute is issued or, for the chunks copied before the first
+  /// step, at once.
+  virtual void finishCopies() {}
 
   //===--------------------------------------------------------------------===//
   // Shared steps
@@ -150,6 +154,9 @@ private:
   void stage(mlir::Value start, mlir::Value buffer, int64_t steps);
   llvm::SmallVector<mlir::Value>
   reduceInStages(llvm::SmallVector<mlir::Value> accs);
+  /// Whether a pipeline's copies include cp.async (they may all go through
+  /// registers, MmaStaging.h's transposed operands).
+  bool anyCpAsync = true;
   /// One step of reduceInStages: the chunk `pipeline` - 2 ahead of `start`
   /// copied (`aheadSteps` of it; none: nothing), all but the `pending`
   /// latest groups of copies waited for, a barrier, and the chunk at

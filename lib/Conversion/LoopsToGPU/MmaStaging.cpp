@@ -6,6 +6,7 @@
 
 #include "MmaStaging.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -23,7 +24,7 @@ MmaStagingEmitter::MmaStagingEmitter(KernelPlan &plan, OpBuilder &b,
 /// contiguous along the tile's lines (along the reduction, in aligned runs
 /// of 8) and a vector never straddles the end of them.
 bool MmaStagingEmitter::loadsVectors(const Side &side) const {
-  if (freeMajor(side))
+  if (loadsAlongFree(side))
     return side.operand->contiguousAlongFree &&
            side.extent % tiling.vector == 0;
   // (Runs of 8 along the reduction hold any vector of 1, 2, 4 or 8.)
@@ -40,7 +41,7 @@ MmaStagingEmitter::slotSource(const Side &side, Value chunkStart,
                               int64_t steps, Value line, Value along) {
   int64_t extentK = nest.reduction.getConstantUpperBound();
   Value free, k, inside;
-  if (freeMajor(side)) {
+  if (loadsAlongFree(side)) {
     free = add(side.blockStart, along);
     if (overhangs(side))
       free = min(free, side.extent - tiling.vector);
@@ -83,8 +84,9 @@ Value MmaStagingEmitter::loadSlot(const Side &side, Value chunkStart,
       b, loc, DenseElementsAttr::get(slotType(), b.getZeroAttr(element)));
   if (loadsVectors(side)) {
     SlotSource source = slotSource(side, chunkStart, steps, line, along);
-    int64_t aligned = freeMajor(side) ? side.operand->alignedElements
-                                      : side.operand->alignedAlongReduction;
+    int64_t aligned = loadsAlongFree(side)
+                          ? side.operand->alignedElements
+                          : side.operand->alignedAlongReduction;
     llvm::MaybeAlign alignment;
     if (aligned % tiling.vector == 0)
       alignment = llvm::Align(tiling.vector * elementBytes(element));
@@ -101,8 +103,8 @@ Value MmaStagingEmitter::loadSlot(const Side &side, Value chunkStart,
   Value scalarZero =
       arith::ConstantOp::create(b, loc, element, b.getZeroAttr(element));
   for (int64_t i = 0; i < tiling.vector; ++i) {
-    Value free = freeMajor(side) ? add(along, i) : line;
-    Value kInChunk = freeMajor(side) ? line : add(along, i);
+    Value free = loadsAlongFree(side) ? add(along, i) : line;
+    Value kInChunk = loadsAlongFree(side) ? line : add(along, i);
     free = add(side.blockStart, free);
     if (overhangs(side))
       free = min(free, side.extent - 1);
@@ -123,7 +125,11 @@ Value MmaStagingEmitter::loadSlot(const Side &side, Value chunkStart,
 
 /// `body(line, position)` for each slot of the work-item, round by round;
 /// slots past the tile in a partial last round take the last one again (a
-/// load or copy may repeat it; storeChunk guards its stores).
+/// load or copy may repeat it; storeChunk guards its stores). Neighbouring
+/// work-items take neighbouring vectors of a line, except on a transposed
+/// side, where they take one vector of neighbouring lines (k): their
+/// element stores then fall in rows at the same place and in distinct
+/// pieces of the swizzle, distinct banks.
 template <typename Body>
 void MmaStagingEmitter::forEachSlot(const Side &side, Body body) {
   auto [count, partial] = rounds(side);
@@ -132,7 +138,24 @@ void MmaStagingEmitter::forEachSlot(const Side &side, Body body) {
     Value slot = slotOf(round);
     if (partial && round + 1 == count)
       slot = min(slot, slots(side) - 1);
-    body(div(slot, perLine), rem(slot, perLine));
+    if (transposed(side))
+      body(rem(slot, lines(side)), div(slot, lines(side)));
+    else
+      body(div(slot, perLine), rem(slot, perLine));
+  }
+}
+
+template <typename Body>
+void MmaStagingEmitter::forEachStoredSlot(const Side &side, Body body) {
+  auto [count, partial] = rounds(side);
+  for (int64_t round = 0; round < count; ++round) {
+    Value slot = slotOf(round);
+    OpBuilder::InsertionGuard keep(b);
+    if (partial && round + 1 == count) {
+      auto guard = scf::IfOp::create(b, loc, less(slot, slots(side)), false);
+      b.setInsertionPoint(guard.thenBlock()->getTerminator());
+    }
+    body(slot, round);
   }
 }
 
@@ -153,6 +176,10 @@ MmaStagingEmitter::loadChunk(const Side &side, Value chunkStart,
 void MmaStagingEmitter::copyChunkAsync(const Side &side, Value chunkStart,
                                        int64_t steps, Value buffer,
                                        SmallVector<Value> &tokens) {
+  if (transposed(side)) {
+    pending.push_back({&side, loadChunk(side, chunkStart, steps), buffer});
+    return;
+  }
   forEachSlot(side, [&](Value line, Value position) {
     Value along = mul(position, tiling.vector);
     SlotSource source = slotSource(side, chunkStart, steps, line, along);
@@ -169,20 +196,39 @@ void MmaStagingEmitter::copyChunkAsync(const Side &side, Value chunkStart,
 
 void MmaStagingEmitter::storeChunk(const Side &side, const ChunkValues &values,
                                    Value buffer) {
-  auto [count, partial] = rounds(side);
+  if (transposed(side))
+    return storeTransposed(side, values, buffer);
   int64_t perLine = lineLength(side) / tiling.vector;
-  for (int64_t round = 0; round < count; ++round) {
-    Value slot = slotOf(round);
-    OpBuilder::InsertionGuard keep(b);
-    if (partial && round + 1 == count) {
-      auto guard = scf::IfOp::create(b, loc, less(slot, slots(side)), false);
-      b.setInsertionPoint(guard.thenBlock()->getTerminator());
-    }
+  forEachStoredSlot(side, [&](Value slot, int64_t round) {
     Value line = div(slot, perLine);
     Value along = mul(rem(slot, perLine), tiling.vector);
     vector::StoreOp::create(b, loc, values[round], side.tile,
                             tileIndices(side, buffer, line, along),
                             /*nontemporal=*/false,
                             llvm::Align(tiling.vector * elementBytes(element)));
-  }
+  });
+}
+
+/// Each element of a vector along the free loop at reduction iteration k
+/// goes to its own line of the tile, at k.
+void MmaStagingEmitter::storeTransposed(const Side &side,
+                                        const ChunkValues &values,
+                                        Value buffer) {
+  forEachStoredSlot(side, [&](Value slot, int64_t round) {
+    Value k = rem(slot, lines(side));
+    Value firstFree = mul(div(slot, lines(side)), tiling.vector);
+    for (int64_t e = 0; e < tiling.vector; ++e) {
+      SmallVector<Value> indices =
+          tileIndices(side, buffer, add(firstFree, e), k);
+      indices.back() = add(indices.back(), rem(k, tiling.vector));
+      Value scalar = vector::ExtractOp::create(b, loc, values[round], e);
+      memref::StoreOp::create(b, loc, scalar, side.tile, indices);
+    }
+  });
+}
+
+void MmaStagingEmitter::finishCopies() {
+  for (PendingCopy &copy : pending)
+    storeTransposed(*copy.side, copy.values, copy.buffer);
+  pending.clear();
 }

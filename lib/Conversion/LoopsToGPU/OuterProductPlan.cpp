@@ -33,7 +33,7 @@ static MemRefType tileType(const OuterProductTiling &tiling,
 /// With `mma`: [buffers][chunk][block + pad] (free-major) or
 /// [buffers][block][chunk + pad] of the operand's 16-bit loaded type, with
 /// `pipeline` buffers when cp.async fills them; with `wgmma` the swizzled
-/// rows of 64 elements that OuterProductTiling.h describes.
+/// 128-byte rows that OuterProductTiling.h describes (of f32 for TF32).
 static MemRefType mmaTileType(const OuterProductTiling &tiling,
                               const OuterProductSide &side, Type element) {
   auto workgroup = gpu::AddressSpaceAttr::get(
@@ -42,7 +42,7 @@ static MemRefType mmaTileType(const OuterProductTiling &tiling,
   int64_t buffers = tiling.pipeline ? tiling.pipeline : tiling.buffers;
   if (tiling.wgmma) {
     // 128-byte rows, swizzled (OuterProductTiling::wgmma).
-    int64_t row = OuterProductTiling::kWgmmaRow;
+    int64_t row = tiling.wgmmaRowElements();
     int64_t rows = tiling.freeMajor[side.operand]
                        ? side.block / row * tiling.chunk
                        : side.block;

@@ -5,7 +5,8 @@
 // ChunkedContraction.h's and the copies MmaStaging.h's. Each warpgroup (four
 // warps) computes its tile as warp[y] / 64 accumulators of one wgmma
 // m64nNk16 each (N = warp[x]), which read both operands straight from
-// shared memory through 64-bit matrix descriptors:
+// shared memory through 64-bit matrix descriptors (for TF32, m64nNk8 of
+// f32 tiles, rows of 32 elements, both read along the reduction):
 //
 //   bits 0-13 the tile's address / 16, 16-29 the leading byte offset / 16,
 //   32-45 the stride byte offset / 16, 62-63 the swizzle (1: 128 bytes).
@@ -45,9 +46,8 @@ namespace {
 
 using T = OuterProductTiling;
 
-/// Bytes of a swizzled row, of a swizzle atom (eight rows), and of the
-/// 16-bit elements.
-constexpr int64_t kRowBytes = 128, kAtomBytes = 1024, kElementBytes = 2;
+/// Bytes of a swizzled row and of a swizzle atom (eight rows).
+constexpr int64_t kRowBytes = T::kWgmmaRowBytes, kAtomBytes = 1024;
 
 class WgmmaEmitter : public MmaStagingEmitter {
 public:
@@ -109,7 +109,7 @@ private:
       return {buffer, line, swizzled(piece, line)};
     // Line `line` is k; the free elements of a row are those of one block
     // of 64, whose chunk of rows lies together.
-    int64_t piecesPerRow = T::kWgmmaRow / tiling.vector;
+    int64_t piecesPerRow = tiling.wgmmaRowElements() / tiling.vector;
     Value block = div(piece, piecesPerRow);
     return {buffer, add(mul(block, tiling.chunk), line),
             swizzled(rem(piece, piecesPerRow), line)};
@@ -117,7 +117,7 @@ private:
 
   int64_t bufferBytes(const Side &side) const {
     return cast<MemRefType>(side.tile.getType()).getNumElements() /
-           tiling.pipeline * kElementBytes;
+           tiling.pipeline * tiling.elementBytes;
   }
 
   /// The descriptor of `side`'s tile in buffer `buffer` from free element
@@ -145,10 +145,11 @@ private:
   Value i64(uint64_t value) {
     return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(value));
   }
-  /// How far a k step of 16 moves `side`'s descriptor (in its 16-byte
-  /// address units).
+  /// How far a k step moves `side`'s descriptor (in its 16-byte address
+  /// units): 16 rows, or the step's 32 bytes of a row.
   int64_t kStepUnits(const Side &side) const {
-    return freeMajor(side) ? 16 * kRowBytes / 16 : 16 * kElementBytes / 16;
+    return freeMajor(side) ? tiling.wgmmaK() * kRowBytes / 16
+                           : tiling.wgmmaK() * tiling.elementBytes / 16;
   }
   /// NVVM names the layouts of the m x k A and the k x n B as matrices:
   /// A K-major is row-major, B K-major column-major (the instruction's
@@ -177,16 +178,18 @@ private:
   SmallVector<Value> compute(ValueRange accs, Value buffer,
                              int64_t steps) override {
     SmallVector<Value> next(accs.begin(), accs.end());
-    int64_t kSteps = (steps + 15) / 16;
+    int64_t k = tiling.wgmmaK();
+    int64_t kSteps = (steps + k - 1) / k;
     SmallVector<Value> descA;
     for (int64_t mi = 0; mi < tilesM(); ++mi)
       descA.push_back(
           descriptor(rows, buffer, add(groupRow, mi * T::kWgmmaM)));
     Value descB = descriptor(columns, buffer, groupColumn);
-    NVVM::WGMMATypes input = element.isF16() ? NVVM::WGMMATypes::f16
-                                             : NVVM::WGMMATypes::bf16;
+    NVVM::WGMMATypes input = element.isF32()   ? NVVM::WGMMATypes::tf32
+                             : element.isF16() ? NVVM::WGMMATypes::f16
+                                               : NVVM::WGMMATypes::bf16;
     auto shape = NVVM::MMAShapeAttr::get(b.getContext(), T::kWgmmaM,
-                                         instructionN(), 16);
+                                         instructionN(), k);
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     for (int64_t ks = 0; ks < kSteps; ++ks) {
       Value stepB = addUnits(descB, ks * kStepUnits(columns));

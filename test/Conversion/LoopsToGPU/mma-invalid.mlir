@@ -32,7 +32,7 @@ func.func @no_tensor_cores(%a: memref<64x48xbf16>, %b: memref<48x64xbf16>, %c: m
 
 module attributes {tilec.gpu_target = #tilec.gpu_target<compute_capability = 90, local_mem_bytes = 49152>} {
 func.func @f32_operands(%a: memref<64x48xf32>, %b: memref<48x64xf32>, %c: memref<64x64xf32>) {
-  // expected-error @+1 {{schedule of kernel 'k': mma = 1 needs a sum of products of two f16 or two bf16 operands, with no guard or one that takes or skips aligned runs of 8 reduction iterations}}
+  // expected-error @+1 {{schedule of kernel 'k': mma = 1 needs a sum of products of two f16 or two bf16 operands (two f32 with --allow-tf32), with no guard or one that takes or skips aligned runs of 8 reduction iterations}}
   affine.for %i = 0 to 64 {
     affine.for %j = 0 to 64 {
       %zero = arith.constant 0.0 : f32
@@ -263,7 +263,7 @@ func.func @above_opt_in(%a: memref<256x256xbf16>, %b: memref<256x256xbf16>, %c: 
 #window4 = affine_set<(d0, d1) : (d0 + d1 floordiv 4 - 1 >= 0)>
 module attributes {tilec.gpu_target = #tilec.gpu_target<compute_capability = 90, local_mem_bytes = 49152>} {
 func.func @guard_within_runs(%a: memref<66x8xbf16>, %b: memref<8x64xbf16>, %c: memref<64x64xbf16>) {
-  // expected-error @+1 {{schedule of kernel 'k': mma = 1 needs a sum of products of two f16 or two bf16 operands, with no guard or one that takes or skips aligned runs of 8 reduction iterations}}
+  // expected-error @+1 {{schedule of kernel 'k': mma = 1 needs a sum of products of two f16 or two bf16 operands (two f32 with --allow-tf32), with no guard or one that takes or skips aligned runs of 8 reduction iterations}}
   affine.for %i = 0 to 64 {
     affine.for %j = 0 to 64 {
       %zero = arith.constant 0.0 : f32

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Dialect/Kernel/Analysis/OuterProductTiling.h"
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IntegerSet.h"
@@ -77,9 +78,15 @@ static MmaInput mmaInputOf(const ContractionNest &nest) {
     return MmaInput::None;
   mlir::Type a = extendedFrom16Bits(nest.operands[0]);
   mlir::Type b = extendedFrom16Bits(nest.operands[1]);
-  if (!a || a != b)
-    return MmaInput::None;
-  return a.isF16() ? MmaInput::F16 : MmaInput::BF16;
+  if (a && a == b)
+    return a.isF16() ? MmaInput::F16 : MmaInput::BF16;
+  auto loadedF32 = [](const ContractionOperand &operand) {
+    return operand.slice.empty() && operand.value.getType().isF32();
+  };
+  if (loadedF32(nest.operands[0]) && loadedF32(nest.operands[1]) &&
+      tilec::kernel::allowsTF32(nest.combine))
+    return MmaInput::TF32;
+  return MmaInput::None;
 }
 
 bool tilec::dependsOn(mlir::Value value, mlir::Value iv) {
@@ -152,7 +159,7 @@ tilec::checkReductionSplit(const ContractionShape &shape, int64_t split) {
 
 int64_t OuterProductTiling::localBytes(const ContractionShape &shape) const {
   if (wgmma)
-    return pipeline * (rows.block + columns.block) * chunk * 2;
+    return pipeline * (rows.block + columns.block) * chunk * elementBytes;
   if (mma) {
     int64_t elements = 0;
     for (const OuterProductSide *side : {&rows, &columns})
@@ -217,10 +224,14 @@ std::optional<std::string> checkMmaInputs(const ContractionShape &shape,
                        "capability 8.0 or newer (--target=ptx)");
   if (shape.mmaInput == MmaInput::None)
     return llvm::formatv("mma = {0} needs a sum of products of two f16 or two "
-                         "bf16 operands, with no guard or one that takes or "
-                         "skips aligned runs of 8 reduction iterations",
+                         "bf16 operands (two f32 with --allow-tf32), with no "
+                         "guard or one that takes or skips aligned runs of 8 "
+                         "reduction iterations",
                          wgmma ? 2 : 1)
         .str();
+  if (shape.mmaInput == MmaInput::TF32 && !wgmma)
+    return std::string("mma = 1 takes f16 and bf16 operands: TF32 runs on "
+                       "wgmma (mma = 2)");
   return std::nullopt;
 }
 
@@ -243,10 +254,11 @@ std::optional<std::string> checkWgmmaTiles(const OuterProductTiling &tiling,
                          columns.loop, columns.warp, multiple, T::kWgmmaMaxN,
                          columns.thread)
         .str();
-  if (tiling.chunk != T::kWgmmaRow)
+  if (tiling.chunk != tiling.wgmmaRowElements())
     return llvm::formatv("with mma = 2, the reduction block block[{0}] = {1} "
                          "must be {2} (128-byte swizzled rows)",
-                         reductionLoop, tiling.chunk, T::kWgmmaRow)
+                         reductionLoop, tiling.chunk,
+                         tiling.wgmmaRowElements())
         .str();
   if (!tiling.pipeline)
     return std::string("mma = 2 copies its tiles with cp.async: it needs a "
@@ -326,11 +338,14 @@ OuterProductCheck tilec::checkOuterProductTiling(
   unsigned reductionLoop = grid.dimOf.size();
   tiling.chunk = schedule.blockOf(reductionLoop);
   if (tiling.mma) {
+    bool tf32 = shape.mmaInput == MmaInput::TF32;
+    tiling.elementBytes = tf32 ? 4 : 2;
     for (unsigned i = 0; i < 2; ++i) {
-      tiling.freeMajor[i] = shape.contiguousAlongFree[i];
+      tiling.freeMajor[i] = shape.contiguousAlongFree[i] && !tf32;
+      tiling.transposed[i] = shape.contiguousAlongFree[i] && tf32;
       // A guarded tap is copied, or zero-filled, a vector along the
       // reduction at a time (ContractionShape::mmaInput).
-      if (tiling.freeMajor[i] && shape.guardReadsFree[i]) {
+      if (shape.contiguousAlongFree[i] && shape.guardReadsFree[i]) {
         check.error = llvm::formatv(
             "mma = {0} stages operand {1} along its free loop, which the "
             "guard reads",
@@ -345,14 +360,17 @@ OuterProductCheck tilec::checkOuterProductTiling(
       check.error = *error;
       return check;
     }
-    if (tiling.pipeline && tiling.vector != 8) {
+    int64_t vector16Bytes = 16 / tiling.elementBytes;
+    if (tiling.pipeline && tiling.vector != vector16Bytes) {
       check.error = llvm::formatv("pipeline = {0} copies 16 bytes at a time: "
-                                  "it needs vector = 8, not {1}",
-                                  tiling.pipeline, tiling.vector);
+                                  "it needs vector = {1}, not {2}",
+                                  tiling.pipeline, vector16Bytes,
+                                  tiling.vector);
       return check;
     }
     for (const OuterProductSide *side : {&tiling.rows, &tiling.columns})
-      if (tiling.pipeline && !shape.copiesBy16Bytes[side->operand]) {
+      if (tiling.pipeline && !tiling.transposed[side->operand] &&
+          !shape.copiesBy16Bytes[side->operand]) {
         check.error = llvm::formatv(
             "pipeline = {0} needs operand {1} in runs of 16 aligned bytes "
             "along its tile's rows",

@@ -36,7 +36,7 @@ LogicalResult KernelDialect::verifyOperationAttribute(Operation *op,
       name == SourceName::getNameStr())
     return expect(isa<StringAttr>(value), "a string");
   if (name == Entry::getNameStr() || name == Parallel::getNameStr() ||
-      name == Fused::getNameStr())
+      name == Fused::getNameStr() || name == AllowTF32::getNameStr())
     return expect(isa<UnitAttr>(value), "a unit attribute");
   if (name == InputNames::getNameStr() || name == OutputNames::getNameStr()) {
     auto names = dyn_cast<ArrayAttr>(value);
@@ -85,4 +85,11 @@ void tilec::kernel::setGPUTarget(Operation *module,
   MLIRContext *context = module->getContext();
   context->getOrLoadDialect<KernelDialect>();
   GPUTarget(context).setAttr(module, GPUTargetAttr::get(context, profile));
+}
+
+bool tilec::kernel::allowsTF32(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (op->hasAttr(AllowTF32::getNameStr()))
+      return true;
+  return false;
 }

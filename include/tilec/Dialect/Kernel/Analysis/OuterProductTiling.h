@@ -33,8 +33,11 @@ namespace tilec {
 
 /// What tensor cores can take from a contraction: a float sum of products
 /// of two operands both loaded as f16 (or both as bf16) and extended to f32,
-/// which mma.sync multiplies exactly and sums in f32.
-enum class MmaInput { None, F16, BF16 };
+/// which mma.sync multiplies exactly and sums in f32; or, where the module
+/// allows TF32 (kernel::allowsTF32, `--allow-tf32`), of two f32 operands
+/// loaded as they are, which wgmma rounds to TF32 (10 mantissa bits)
+/// before multiplying.
+enum class MmaInput { None, F16, BF16, TF32 };
 
 /// What the tiling needs to know of a contraction.
 struct ContractionShape {
@@ -123,12 +126,27 @@ struct OuterProductTiling {
   /// [block / 64 * chunk][64] (each 64 free elements' chunk together),
   /// both cp.async-filled (`pipeline`), so chunk = 64; thread[y] =
   /// warp[y] / 32 and thread[x] = warp[x] / 4 (a warpgroup's 32 x 4 lanes).
+  /// With TF32 operands (4-byte elements) the rows are 32 f32, chunk = 32
+  /// and k = 8; both tiles are read along the reduction (wgmma has no
+  /// transpose for TF32), an operand contiguous along its free loop
+  /// `transposed` on its way through registers.
   bool wgmma = false;
-  static constexpr int64_t kWgmmaM = 64, kWgmmaMaxN = 256, kWgmmaRow = 64;
+  static constexpr int64_t kWgmmaM = 64, kWgmmaMaxN = 256, kWgmmaRow = 64,
+                           kWgmmaRowBytes = 128;
+  /// Bytes of a staged tensor-core element: 2 (f16, bf16), 4 (TF32).
+  int64_t elementBytes = 2;
+  /// The elements of a wgmma tile's 128-byte row, and of its k step.
+  int64_t wgmmaRowElements() const { return kWgmmaRowBytes / elementBytes; }
+  int64_t wgmmaK() const { return 32 / elementBytes; }
   /// Per operand, with `mma`: whether its tile is laid out [chunk][free]
   /// (read with ldmatrix.trans), where the operand is contiguous along its
   /// free loop, else [free][chunk], both in the operand's 16-bit type.
   bool freeMajor[2] = {false, false};
+  /// Per operand, with `wgmma` and TF32: whether it is loaded along its
+  /// free loop (where it is contiguous) into registers and stored along
+  /// the reduction, element by element, after the step's wgmmas are
+  /// issued, rather than copied by cp.async.
+  bool transposed[2] = {false, false};
   /// Local-memory bytes of the staged tiles.
   int64_t localBytes(const ContractionShape &shape) const;
 };
@@ -144,8 +162,9 @@ struct OuterProductTiling {
 /// steps, and `vector` 1, 2, 4 or 8; with `pipeline`, `vector` 8 and both
 /// operands copied by 16 bytes (ContractionShape::copiesBy16Bytes). With
 /// `mma` 2 (wgmma): compute capability 9.0 exactly, a pipeline, a chunk of
-/// 64, warp[y] 64 or 128 and warp[x] a multiple of 8 up to 256 (of 64
-/// where the columns' tile is free-major), with the lane counts above. The
+/// one 128-byte row (64, TF32 32), warp[y] 64 or 128 and warp[x] a
+/// multiple of 8 up to 256 (of 64 where the columns' tile is free-major),
+/// with the lane counts above. TF32 takes wgmma alone. The
 /// tensor-core tiles may use the shared memory a CUDA block opts in to
 /// (DeviceProfile::sharedMemOptInBytes), the others the device's local
 /// memory.

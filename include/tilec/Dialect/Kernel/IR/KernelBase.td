@@ -46,7 +46,10 @@ def Kernel_Dialect : Dialect {
     // How a kernel is tiled, on its outermost loop.
     "::tilec::kernel::ScheduleAttr":$schedule,
     // The device the GPU passes compile for, on the builtin module.
-    "::tilec::kernel::GPUTargetAttr":$gpu_target
+    "::tilec::kernel::GPUTargetAttr":$gpu_target,
+    // On the builtin module: f32 sums of products may run on tensor cores
+    // in TF32 (`--allow-tf32`).
+    "::mlir::UnitAttr":$allow_tf32
   );
   let extraClassDeclaration = [{
     /// Adds the attributes of KernelAttrs.td (in KernelAttrs.cpp, next to

@@ -37,6 +37,7 @@ using OutputNames = KernelDialect::OutputNamesAttrHelper;
 using SourceName = KernelDialect::NameAttrHelper;
 using Schedule = KernelDialect::ScheduleAttrHelper;
 using GPUTarget = KernelDialect::GpuTargetAttrHelper;
+using AllowTF32 = KernelDialect::AllowTf32AttrHelper;
 
 /// Whether `name` is one of the dialect's (`tilec.` followed by anything).
 bool isKernelDialectName(llvm::StringRef name);
@@ -60,6 +61,10 @@ schedule::DeviceProfile getGPUTarget(mlir::Operation *op);
 /// if needed.
 void setGPUTarget(mlir::Operation *module,
                   const schedule::DeviceProfile &profile);
+
+/// Whether the module enclosing `op` (or `op` itself) lets f32 sums of
+/// products run on tensor cores in TF32 (`tilec.allow_tf32`).
+bool allowsTF32(mlir::Operation *op);
 
 } // namespace tilec::kernel
 
