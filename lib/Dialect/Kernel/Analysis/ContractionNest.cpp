@@ -86,6 +86,34 @@ bool contiguousAlong(AffineLoadOp load, Value free) {
   return true;
 }
 
+/// Whether `expr` is a multiple of `run` wherever dimension `dim` is: sums
+/// and constant multiples of such parts, and their remainders modulo a
+/// multiple of `run` (`(s * 144 + k) mod 256`, a split reduction's
+/// channel).
+static bool multipleAtRunStarts(AffineExpr expr, unsigned dim, int64_t run) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue() % run == 0;
+  if (auto d = dyn_cast<AffineDimExpr>(expr))
+    return d.getPosition() == dim;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return false;
+  auto factor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  switch (binary.getKind()) {
+  case AffineExprKind::Add:
+    return multipleAtRunStarts(binary.getLHS(), dim, run) &&
+           multipleAtRunStarts(binary.getRHS(), dim, run);
+  case AffineExprKind::Mul:
+    return factor && (factor.getValue() % run == 0 ||
+                      multipleAtRunStarts(binary.getLHS(), dim, run));
+  case AffineExprKind::Mod:
+    return factor && factor.getValue() % run == 0 &&
+           multipleAtRunStarts(binary.getLHS(), dim, run);
+  default:
+    return false;
+  }
+}
+
 /// ContractionOperand::alignedRunsAlongReduction: within a run of `run`
 /// iterations of `k` only the last memref dimension moves, by one per
 /// iteration, and at each run's start the element offset is a multiple
@@ -108,6 +136,8 @@ bool alignedRunsAlong(AffineLoadOp load, Value k, int64_t run) {
   // The last result at a run's start: every term a multiple of `run` (the
   // iteration's own, run * q, and those of the other loops).
   AffineExpr lastResult = map.getResults().back();
+  if (multipleAtRunStarts(lastResult, dims[0], run))
+    return true;
   for (auto [i, operand] : llvm::enumerate(load.getMapOperands())) {
     if (operand == k)
       continue;
@@ -310,11 +340,39 @@ bool matchReduction(ContractionNest &nest) {
 
 } // namespace
 
+/// Whether every value of `expr`, which does not read `dim`, is a multiple
+/// of `run` (constants, and other loops' terms, that are).
+static bool multipleOfRun(AffineExpr expr, unsigned dim, int64_t run) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue() % run == 0;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary || expr.isFunctionOfDim(dim))
+    return false;
+  if (binary.getKind() == AffineExprKind::Add)
+    return multipleOfRun(binary.getLHS(), dim, run) &&
+           multipleOfRun(binary.getRHS(), dim, run);
+  if (binary.getKind() == AffineExprKind::Mul)
+    if (auto factor = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      return factor.getValue() % run == 0 ||
+             multipleOfRun(binary.getLHS(), dim, run);
+  return false;
+}
+
 std::optional<int64_t> tilec::coefficientOverRuns(AffineExpr expr,
                                                   unsigned dim, int64_t run) {
   auto isDim = [&](AffineExpr e) {
     auto d = dyn_cast<AffineDimExpr>(e);
     return d && d.getPosition() == dim;
+  };
+  // `dim` plus a multiple of `run` (a split reduction's slice start,
+  // `s * 144 + k`): its runs are runs too.
+  auto isAlignedDim = [&](AffineExpr e) {
+    if (isDim(e))
+      return true;
+    auto sum = dyn_cast<AffineBinaryOpExpr>(e);
+    return sum && sum.getKind() == AffineExprKind::Add &&
+           ((isDim(sum.getLHS()) && multipleOfRun(sum.getRHS(), dim, run)) ||
+            (isDim(sum.getRHS()) && multipleOfRun(sum.getLHS(), dim, run)));
   };
   if (isDim(expr))
     return 1;
@@ -323,7 +381,7 @@ std::optional<int64_t> tilec::coefficientOverRuns(AffineExpr expr,
     return 0;
   auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
   bool byRuns = divisor && divisor.getValue() > 0 &&
-                divisor.getValue() % run == 0 && isDim(binary.getLHS());
+                divisor.getValue() % run == 0 && isAlignedDim(binary.getLHS());
   switch (binary.getKind()) {
   case AffineExprKind::FloorDiv:
   case AffineExprKind::Mod:

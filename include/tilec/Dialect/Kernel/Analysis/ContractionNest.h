@@ -119,7 +119,8 @@ matchContractionNest(mlir::affine::AffineForOp kernel,
 /// coefficient c of r when `expr` is a function of q alone plus c * r; none
 /// when it is not that simple. `dim floordiv m` (0) and `dim mod m` (1)
 /// with m a multiple of `run` split so: a flattened window's tap and
-/// channel, over runs of `run` channels.
+/// channel, over runs of `run` channels; so do they of `dim` plus a
+/// multiple of `run` (a split reduction's slice start).
 std::optional<int64_t> coefficientOverRuns(mlir::AffineExpr expr,
                                            unsigned dim, int64_t run);
 
