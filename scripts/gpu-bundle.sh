@@ -11,7 +11,8 @@
 # CUDA device (bench/gpu/h200-devices.json) rather than for no device: its
 # cost model's schedules (outer products, tensor cores, warp shuffles), with
 # the programs of test/Target/PTX/Inputs/mma-*.tile (tensor cores) and
-# rows-*.tile (row reductions) beside the corpus; "ptx-h200-tf32" the same
+# rows-*.tile (row reductions) and the zoo's ResNet-18 and MobileNet in bf16
+# beside the corpus; "ptx-h200-tf32" the same
 # with --allow-tf32 (f32 sums of products on wgmma in TF32, the references'
 # bounds allowing it) and the tf32-*.tile programs.
 set -euo pipefail
@@ -34,7 +35,7 @@ for bundle in ${TILEC_GPU_TARGETS:-opencl spirv ptx}; do
                "$root"/test/Target/PTX/Inputs/rows-*.tile)
   fi
   if [ "$bundle" = ptx-h200-tf32 ]; then
-    args+=("--compile-arg=--allow-tf32")
+    args+=("--program-arg=--allow-tf32")
     programs+=("$root"/test/Target/PTX/Inputs/tf32-*.tile)
   fi
   rm -rf "$out/$bundle"
@@ -44,6 +45,14 @@ for bundle in ${TILEC_GPU_TARGETS:-opencl spirv ptx}; do
     conformance --corpus "${TILEC_CONFORMANCE_DIR:-$root/../shared/conformance}"
   "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target "${args[@]}" \
     random --count 200
+  # The zoo's CNNs in bf16 (--default-type) on the H200's tensor cores, at a
+  # size the interpreter computes quickly.
+  if [ "$bundle" = ptx-h200 ]; then
+    "$TILEC_PYTHON" "$diff" --tilec "$tilec" --target=$target "${args[@]}" \
+      --program-arg=--default-type=bf16 --program-arg=-D --program-arg=N=2 \
+      --program-arg=-D --program-arg=Res=64 \
+      files "$root"/examples/models/resnet18.tile "$root"/examples/models/mobilenet_v1.tile
+  fi
 done
 # PTX of exactly f64 math on the GPU, beside the corpus (its functions are
 # computed in software without libdevice).

@@ -4,7 +4,8 @@
     compare.py cpu [--small] [--only CASE ...] [--targets T,...]
                    [--systems S,...] [--repeat N] [--threads N] [--results F]
     compare.py bundle [OUT] [--small] [--only CASE ...] [--device D]
-                      [--devices-from FILE]
+                      [--devices-from FILE] [--target opencl|ptx]
+                      [--default-type T]
     compare.py gpu [BUNDLE] [--tilec-run PATH] [--repeat N] [--results F]
 
 cpu: for every zoo case (zoo.py) draws the weights once, times tilec
@@ -16,10 +17,12 @@ largest difference of each system's outputs from tilec's. A system that
 cannot run gets a "not run: <reason>" row.
 
 bundle (here) and gpu (on the H200, which has no compiler): `bundle`
-compiles every case to OpenCL for the H200 from its `tilec-run --devices
---json` facts, with each case's signature; `gpu` draws the same weights there,
-runs the artefacts with tilec-run and the PyTorch model on CUDA, and prints
-the same table. Run `bundle --device=pocl --devices-from=` and
+compiles every case to OpenCL (or `--target=ptx`: PTX for its CUDA device)
+for the H200 from its `tilec-run --devices --json` facts, with each case's
+signature; `--default-type=bf16` makes the networks bf16 (weights and
+activations; tilec sums products in f32 on tensor cores). `gpu` draws the same
+weights there, runs the artefacts with tilec-run and the PyTorch model on
+CUDA in the same precision, and prints the same table. Run `bundle --device=pocl --devices-from=` and
 `gpu --torch-device=cpu` for a dry run on this machine.
 """
 
@@ -42,7 +45,8 @@ from measure import MeasureError, run_json  # noqa: E402  (bench/measure.py)
 PEER = os.path.join(zoo.MODELS_DIR, "peer.py")
 TARGET_LABELS = {"llvm-x86": "tilec llvm-x86", "opencl": "tilec opencl",
                  "spirv": "tilec spirv"}
-H200_DEVICE = "opencl:nvidia:nvidia-h200:0"
+H200_DEVICES = {"opencl": "opencl:nvidia:nvidia-h200:0",
+                "ptx": "cuda:nvidia:nvidia-h200:0"}
 H200_FACTS = os.path.join(zoo.ROOT, "bench", "gpu", "h200-devices.json")
 
 
@@ -243,25 +247,33 @@ def bundle(args):
     if os.path.exists(args.out):
         shutil.rmtree(args.out)
     names = []
+    device = args.device or H200_DEVICES[args.target]
+    types = ["--default-type=" + args.default_type] if args.default_type \
+        else []
     for case in zoo.select(args.small, args.only):
         folder = os.path.join(args.out, case.name)
-        zoo.write_signature(args.tilec, case, folder)
-        facts = ["--device=" + args.device]
+        zoo.write_signature(args.tilec, case, folder, types)
+        facts = ["--device=" + device]
         if args.devices_from:
             facts.append("--devices-from=" + args.devices_from)
-        run_tool([args.tilec, case.tile_file] + case.defines() +
-                 ["--target=opencl"] + facts +
-                 ["-o", os.path.join(folder, "model.cl")], "tilec")
+        run_tool([args.tilec, case.tile_file] + case.defines() + types +
+                 ["--target=" + args.target] + facts +
+                 ["-o", os.path.join(folder, ARTEFACTS[args.target])],
+                 "tilec")
         names.append(case.name)
     with open(os.path.join(args.out, "bundle.json"), "w") as f:
         json.dump({"cases": names, "small": args.small,
-                   "device": args.device,
+                   "device": device, "target": args.target,
+                   "default_type": args.default_type,
                    "devices_from": args.devices_from or None,
                    "date": now()}, f, indent=1)
     log("bundle in %s" % args.out)
 
 
-def measure_gpu_case(args, case_name):
+ARTEFACTS = {"opencl": "model.cl", "ptx": "model.ptx"}
+
+
+def measure_gpu_case(args, case_name, target):
     source = os.path.join(args.bundle, case_name)
     folder = os.path.join(args.data, case_name)
     os.makedirs(folder, exist_ok=True)
@@ -269,9 +281,10 @@ def measure_gpu_case(args, case_name):
     signature = zoo.read_signature(folder)
     case = zoo.Case(case_name, signature["model"], signature["sizes"])
     files = zoo.write_inputs(signature, folder, args.seed)
-    row = report.Row(case, "tilec opencl (tilec-run)", reference=True)
+    row = report.Row(case, "tilec %s (tilec-run)" % target, reference=True)
     out = os.path.join(folder, "tilec")
-    command = [args.tilec_run, os.path.join(source, "model.cl.json"),
+    command = [args.tilec_run,
+               os.path.join(source, ARTEFACTS[target] + ".json"),
                "--repeat=%d" % args.repeat, "--json", "--output-dir", out]
     if args.device:
         command.append("--device=" + args.device)
@@ -310,14 +323,19 @@ def gpu(args):
         raise MeasureError("no bundle from `compare.py bundle`: %s: %s"
                            % (path, e))
     rows = []
+    target = contents.get("target", "opencl")
     for name in contents["cases"]:
-        rows += measure_gpu_case(args, name)
+        rows += measure_gpu_case(args, name, target)
+    artefacts = "%s artefacts%s" % (
+        {"opencl": "OpenCL", "ptx": "PTX"}[target],
+        " in %s (`--default-type`)" % contents["default_type"]
+        if contents.get("default_type") else "")
     header = [
-        "GPU: tilec's OpenCL artefacts compiled for `%s` (%s), run by "
-        "tilec-run (sum of the kernels' profiled times) against PyTorch, "
-        "eager and replaying one CUDA graph (%s around one forward call); "
-        "median of %d runs after %d warm-up; %s." % (
-            contents["device"], "facts from " + os.path.basename(
+        "GPU: tilec's %s compiled for `%s` (%s), run by "
+        "tilec-run (sum of the kernels' profiled times) against PyTorch in "
+        "the same precision, eager and replaying one CUDA graph (%s around "
+        "one forward call); median of %d runs after %d warm-up; %s." % (
+            artefacts, contents["device"], "facts from " + os.path.basename(
                 contents["devices_from"]) if contents["devices_from"]
             else "a local device",
             "CUDA events" if args.torch_device == "cuda" else "wall time",
@@ -359,7 +377,13 @@ def main():
     p_bundle.add_argument("out", nargs="?",
                           default=os.path.join(zoo.ROOT, "gpu-bundle",
                                                "models"))
-    p_bundle.add_argument("--device", default=H200_DEVICE)
+    p_bundle.add_argument("--target", choices=sorted(ARTEFACTS),
+                          default="opencl")
+    p_bundle.add_argument("--device", help="default: the H200's device of "
+                          "the target")
+    p_bundle.add_argument("--default-type", choices=["f16", "bf16", "f32"],
+                          help="tilec's --default-type: the networks' "
+                          "precision (default f32)")
     p_bundle.add_argument("--devices-from", default=H200_FACTS,
                           help="the GPU machine's `tilec-run --devices "
                           "--json`; empty: a device of this machine")

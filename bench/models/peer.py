@@ -54,19 +54,31 @@ def wall_times(fn, repeat, warmup):
 
 def load_inputs(folder, signature):
     """The inputs as {name: array}, in parameter order."""
-    return {name: np.load(os.path.join(folder, "in%d.npy" % k))
+    return {name: zoo.load_array(os.path.join(folder, "in%d.npy" % k))
             for k, (name, _, _) in enumerate(signature["inputs"])}
 
 
+def torch_dtype(signature):
+    """The model's precision: its inputs' type (bf16 for a zoo case bundled
+    with --default-type=bf16), else f32."""
+    import torch
+    types = {"bf16": torch.bfloat16, "f16": torch.float16,
+             "f64": torch.float64}
+    return types.get(signature["inputs"][0][1], torch.float32)
+
+
 def torch_module(signature, arrays, device):
-    """The case's PyTorch module on `device` and its first input."""
+    """The case's PyTorch module on `device` and its first input, in the
+    case's precision."""
     import torch
     import torch_models
     names = list(arrays)
     weights = {name: torch.from_numpy(arrays[name]) for name in names[1:]}
+    dtype = torch_dtype(signature)
     module = torch_models.build(signature["model"], signature["sizes"],
-                                weights).to(device).eval()
-    return module, torch.from_numpy(arrays[names[0]]).to(device)
+                                weights).to(device=device, dtype=dtype).eval()
+    return module, torch.from_numpy(arrays[names[0]]).to(device=device,
+                                                          dtype=dtype)
 
 
 def run_torch(args, signature, arrays):
@@ -75,9 +87,14 @@ def run_torch(args, signature, arrays):
     if args.device == "cuda":
         if not torch.cuda.is_available():
             raise PeerError("PyTorch sees no CUDA device")
-        # Full f32, as tilec computes: no TF32 rounding of the inputs.
+        # Full f32, as tilec computes: no TF32 rounding of the inputs; and
+        # 16-bit products summed in f32, as tilec's tensor cores do.
         torch.backends.cuda.matmul.allow_tf32 = False
         torch.backends.cudnn.allow_tf32 = False
+        torch.backends.cuda.matmul.allow_bf16_reduced_precision_reduction = \
+            False
+        torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction = \
+            False
         torch.backends.cudnn.benchmark = True
     module, x = torch_module(signature, arrays, args.device)
     with torch.inference_mode():
@@ -87,11 +104,13 @@ def run_torch(args, signature, arrays):
             median, fastest = cuda_times(call, args.repeat, args.warmup)
         else:
             median, fastest = wall_times(call, args.repeat, args.warmup)
-        outputs = [t.cpu().numpy() for t in call()]
+        outputs = [t.float().cpu().numpy() for t in call()]
     if args.device == "cuda":
-        note = "%s, CUDA events; cuDNN %s, TF32 off" % (
+        note = "%s, CUDA events; cuDNN %s, %s" % (
             "one CUDA graph" if args.cuda_graph else "eager",
-            torch.backends.cudnn.version())
+            torch.backends.cudnn.version(),
+            str(torch_dtype(signature)).replace("torch.", "") +
+            ("" if torch_dtype(signature) != torch.float32 else ", TF32 off"))
     else:
         note = "eager, %d threads" % torch.get_num_threads()
     return torch.__version__, median, fastest, outputs, note

@@ -9,6 +9,8 @@ import os
 
 import numpy as np
 
+import zoo
+
 # An output whose largest difference from tilec's exceeds this fraction of
 # its largest value is marked MISMATCH: the systems order their sums
 # differently, so rounding differs, but not by this much.
@@ -39,8 +41,8 @@ def compare_outputs(row, reference_files, files):
     for name, path in reference_files.items():
         if name not in files:
             continue
-        want = np.load(path).astype(np.float64)
-        got = np.load(files[name]).astype(np.float64)
+        want = zoo.load_array(path).astype(np.float64)
+        got = zoo.load_array(files[name]).astype(np.float64)
         if want.shape != got.shape:
             row.errors[name] = None
             continue

@@ -95,6 +95,7 @@ FULL = [
     Case("mobilenet_v1", "mobilenet_v1", {"N": 1, "Res": 224}),
     Case("mobilenet_v1-b16", "mobilenet_v1", {"N": 16, "Res": 224}),
     Case("resnet18", "resnet18", {"N": 1, "Res": 224}),
+    Case("resnet18-b16", "resnet18", {"N": 16, "Res": 224}),
     Case("transformer_block", "transformer_block",
          {"N": 1, "S": 128, "D": 256, "F": 1024}),
     Case("mlp3", "mlp3", {"N": 1, "In": 784, "Hidden": 512, "Classes": 10}),
@@ -105,6 +106,7 @@ SMALL = [
     Case("mobilenet_v1", "mobilenet_v1", {"N": 1, "Res": 32}),
     Case("mobilenet_v1-b16", "mobilenet_v1", {"N": 2, "Res": 32}),
     Case("resnet18", "resnet18", {"N": 1, "Res": 32}),
+    Case("resnet18-b16", "resnet18", {"N": 2, "Res": 32}),
     Case("transformer_block", "transformer_block",
          {"N": 1, "S": 16, "D": 32, "F": 64}),
     Case("mlp3", "mlp3", {"N": 1, "In": 64, "Hidden": 32, "Classes": 10}),
@@ -124,16 +126,22 @@ def select(small, only):
     return [case for case in cases if case.name in only]
 
 
-def write_signature(tilec, case, folder):
-    """Asks tilec for the case's inputs and outputs and saves them."""
+def write_signature(tilec, case, folder, flags=()):
+    """Asks tilec for the case's inputs and outputs (with `flags`, e.g.
+    --default-type) and saves them."""
     inputs, outputs = models_check.signature(tilec, case.tile_file,
-                                             case.defines())
+                                             case.defines() + list(flags))
     signature = {"case": case.name, "model": case.model, "sizes": case.sizes,
                  "inputs": inputs, "outputs": outputs}
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "signature.json"), "w") as f:
         json.dump(signature, f, indent=1)
     return signature
+
+
+def load_array(path):
+    """A .npy, bf16 ones widened to f32 (numpy has no bfloat16)."""
+    return models_check.load_array(path)
 
 
 def read_signature(folder):

@@ -36,6 +36,16 @@ ProgramLoader::ProgramLoader(const ProgramOptions &options,
     }
     bindOptions.defines.push_back(std::move(*define));
   }
+  if (!options.defaultType.empty()) {
+    std::optional<DType> type = parseDType(options.defaultType);
+    if (!type || !isFloat(*type)) {
+      defineError = fmt::format("--default-type '{}' is not a float type "
+                                "(f16, bf16, f32 or f64)",
+                                options.defaultType);
+      return;
+    }
+    bindOptions.defaultType = *type;
+  }
 }
 
 /// "main, conv", naming an unnamed function too: the list that helps

@@ -195,7 +195,7 @@ bool ParameterBinder::bindShapeSource(const ast::Param &p) {
              defIt->second->kind == Define::Kind::TypeShape) {
     const Define &d = *defIt->second;
     src.dtypeGiven = d.dtype.has_value();
-    src.type.dtype = d.dtype ? *d.dtype : p.dtype.value_or(DType::F32);
+    src.type.dtype = d.dtype ? *d.dtype : p.dtype.value_or(options.defaultType);
     src.type.shape = d.shape;
     src.desc = "'" + d.text + "'";
   } else {
@@ -314,7 +314,7 @@ bool ParameterBinder::bindParameter(const ast::Param &p) {
                             "=<number> for a constant, or declare " +
                             p.name + "[...]");
   TensorType type;
-  type.dtype = p.dtype.value_or(DType::F32);
+  type.dtype = p.dtype.value_or(options.defaultType);
   for (const ast::Dim &d : p.dims)
     type.shape.push_back(d.isLiteral ? d.value : sizes.at(d.name).value);
   return input(type);

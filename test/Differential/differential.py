@@ -124,7 +124,7 @@ def type_problems(tilec, job):
     return "\n".join(program_check.check_types(tilec, job.path, job.extra, job.predicted))
 
 
-def run_job(tilec, target, seed, timeout, job):
+def run_job(tilec, target, seed, timeout, job, program_args=()):
     """(job, command, exit status or None for a timeout, output). A generated
     program is first checked to bind as the generator predicts: a rejection
     or a type-model mismatch is a failure of its own (exit status None)."""
@@ -132,7 +132,7 @@ def run_job(tilec, target, seed, timeout, job):
     if problems:
         return job, [tilec, job.path, "--emit=ast"] + job.extra, None, problems
     cmd = [tilec, "run", job.path, "--target=%s" % target, "--check",
-           "--seed=%d" % seed] + job.extra
+           "--seed=%d" % seed] + job.extra + list(program_args)
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -152,7 +152,7 @@ KERNEL_FILES = {"opencl": "kernel.cl", "spirv": "model.spv", "ptx": "model.ptx",
 
 
 def bundle_job(tilec, target, seed, bundle, job, compile_args=(),
-               compile_only=False):
+               compile_only=False, program_args=()):
     """Compiles one job's kernels and reference outputs into the bundle;
     returns (its jobs.txt line, 0, None) or (None, the exit status or None,
     what went wrong)."""
@@ -185,11 +185,11 @@ def bundle_job(tilec, target, seed, bundle, job, compile_args=(),
             i += 1
     kernels = KERNEL_FILES[target]
     steps = [[tilec, job.path, "--target=%s" % target, "-o",
-              os.path.join(folder, kernels)] + defines + list(compile_args),
+              os.path.join(folder, kernels)] + defines + list(program_args) +
+             list(compile_args),
              [tilec, "run", job.path, "--target=interp", "--seed=%d" % seed,
-              "--output-dir", os.path.join(folder, "ref")] + job.extra
-             # The bounds allow the precision the compile was allowed.
-             + [arg for arg in compile_args if arg == "--allow-tf32"]]
+              "--output-dir", os.path.join(folder, "ref")] + job.extra +
+             list(program_args)]
     if compile_only:
         steps = steps[:1]
     for cmd in steps:
@@ -212,7 +212,7 @@ def write_bundle(args, jobs, expect):
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda j: bundle_job(
             args.tilec, args.target, args.seed, args.bundle, j,
-            args.compile_arg, args.compile_only), jobs))
+            args.compile_arg, args.compile_only, args.program_arg), jobs))
     lines = [line for line, _, _ in results if line]
     failed, expected = [], []
     for job, (_, code, error) in zip(jobs, results):
@@ -248,6 +248,12 @@ def main():
     parser.add_argument("--compile-arg", action="append", default=[], metavar="ARG",
                         help="with --bundle: one more argument of the compile "
                              "(e.g. --devices-from=FILE, for a device's schedules)")
+    parser.add_argument("--program-arg", action="append", default=[],
+                        metavar="ARG",
+                        help="one more argument of every program, given to "
+                             "the compile and to the interpreter alike (-D, "
+                             "--default-type, --allow-tf32, whose bounds the "
+                             "reference must allow)")
     parser.add_argument("--compile-only", action="store_true",
                         help="with --bundle: the kernels alone, without the "
                              "interpreter's outputs (for ptxas, not a device)")
@@ -321,7 +327,8 @@ def run_all(args, jobs, expect):
         # A known failure need not hold a worker for the full timeout.
         results = pool.map(lambda j: run_job(
             args.tilec, args.target, args.seed,
-            min(args.timeout, 20) if j.name in expect else args.timeout, j), jobs)
+            min(args.timeout, 20) if j.name in expect else args.timeout, j,
+            args.program_arg), jobs)
         for job, cmd, code, output in results:
             text = expect.get(job.name)
             result = verdict(code, output, text)

@@ -99,6 +99,20 @@ def save_bf16(path, values):
         f.write(header.encode("latin1") + bits.astype("<u2").tobytes())
 
 
+def load_array(path):
+    """A .npy as numpy reads it, except a 'bfloat16' one (save_bf16's, and
+    tilec's outputs), which numpy cannot: widened to f32."""
+    with open(path, "rb") as f:
+        magic = f.read(8)
+        size = int.from_bytes(f.read(2 if magic[6] == 1 else 4), "little")
+        header = f.read(size).decode("latin1")
+        if "'descr': 'bfloat16'" not in header:
+            return np.load(path)
+        shape = eval(header)["shape"]  # noqa: S307  (a numpy header literal)
+        bits = np.frombuffer(f.read(), dtype="<u2").astype(np.uint32) << 16
+    return bits.view(np.float32).reshape(shape)
+
+
 def header_args(path):
     """The flags of a `// tilec-args:` line (gen_programs.py writes one)."""
     with open(path, encoding="utf-8") as f:
@@ -196,8 +210,12 @@ def main():
     p_roundtrip.add_argument("files", nargs="+")
     for p in (p_check, p_roundtrip):
         p.add_argument("-D", dest="defines", action="append", default=[])
+        p.add_argument("--default-type", help="tilec's --default-type: the "
+                       "inputs' element type (their files are drawn in it)")
     args = parser.parse_args()
     flags = [flag for d in args.defines for flag in ("-D", d)]
+    if args.default_type:
+        flags += ["--default-type", args.default_type]
     if args.mode == "check":
         with tempfile.TemporaryDirectory() as folder:
             check(args, flags, folder)

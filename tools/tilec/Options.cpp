@@ -85,6 +85,11 @@ void tilec::driver::addProgramOptions(CLI::App &app, ProgramOptions &options,
       ->type_name("NAME")
       ->check(nonEmpty());
   app.add_flag("-v,--verbose", options.verbose, "report each phase on stderr");
+  app.add_option("--default-type", options.defaultType,
+                 "element type of the entry's tensor inputs that declare "
+                 "none and that no file or -D types: f16, bf16, f32 (the "
+                 "default) or f64; e.g. a zoo model in bf16")
+      ->type_name("T");
   app.add_flag("--allow-tf32", options.allowTF32,
                "ptx on compute capability 9.0: let sums of products of two "
                "f32 tensors run on tensor cores in TF32 (operands rounded to "

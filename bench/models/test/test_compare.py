@@ -9,6 +9,7 @@ built tilec are there (TILEC, default build/bin/tilec), and skipped otherwise.
 """
 
 import importlib.util
+import json
 import os
 import stat
 import subprocess
@@ -154,6 +155,55 @@ class CompareTest(unittest.TestCase):
             zoo.write_inputs(zoo.read_signature(os.path.dirname(stamp)),
                              os.path.dirname(stamp), 1)
             self.assertEqual(os.stat(stamp).st_mtime_ns, before)
+
+    def test_bf16_files_read_back(self):
+        """zoo.load_array reads the bf16 .npy files that the inputs are
+        drawn into and tilec writes (numpy cannot), widened exactly."""
+        import models_check
+        values = np.array([[1.0, -2.5], [0.15625, 3e38]], np.float32)
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "x.npy")
+            models_check.save_bf16(path, values)
+            read = zoo.load_array(path)
+        self.assertEqual(read.dtype, np.float32)
+        self.assertEqual(read.shape, (2, 2))
+        # bf16 keeps the top 16 bits: exact for these, 3e38 truncated.
+        self.assertEqual(read[0, 0], 1.0)
+        self.assertEqual(read[0, 1], -2.5)
+        self.assertEqual(read[1, 0], 0.15625)
+        self.assertLess(abs(read[1, 1] - 3e38), 3e38 / 128)
+
+    def test_ptx_bf16_bundle(self):
+        """`bundle --target=ptx --default-type=bf16` compiles PTX for the
+        H200's CUDA device with the flag, and says so in bundle.json."""
+        with tempfile.TemporaryDirectory() as folder:
+            log = os.path.join(folder, "calls.txt")
+            tilec = executable(folder, "tilec", FAKE_TILEC.replace(
+                "args = sys.argv[1:]\n",
+                "args = sys.argv[1:]\nopen(%r, 'a').write(' '.join(args) + "
+                "'\\n')\n" % log))
+            out = os.path.join(folder, "bundle")
+            run = subprocess.run(
+                [sys.executable, COMPARE, "bundle", out, "--tilec", tilec,
+                 "--small", "--only", "mlp3", "--target=ptx",
+                 "--default-type=bf16", "--devices-from="],
+                capture_output=True, text=True)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            with open(os.path.join(out, "bundle.json")) as f:
+                contents = json.load(f)
+            self.assertEqual(contents["target"], "ptx")
+            self.assertEqual(contents["default_type"], "bf16")
+            self.assertEqual(contents["device"], "cuda:nvidia:nvidia-h200:0")
+            with open(log) as f:
+                calls = f.read().splitlines()
+            self.assertTrue(all("--default-type=bf16" in call
+                                for call in calls), calls)
+            compile_call = [c for c in calls if "--target=ptx" in c]
+            self.assertEqual(len(compile_call), 1, calls)
+            self.assertIn("--device=cuda:nvidia:nvidia-h200:0",
+                          compile_call[0])
+            self.assertIn(os.path.join(out, "mlp3", "model.ptx"),
+                          compile_call[0])
 
     def test_failed_interpreter_check_exits_1(self):
         with tempfile.TemporaryDirectory() as folder:

@@ -39,6 +39,10 @@ struct ProgramOptions {
   /// --allow-tf32: f32 sums of products may run on tensor cores in TF32,
   /// and the interpreter's bounds allow it (ReferenceRules).
   bool allowTF32 = false;
+  /// --default-type: the element type of entry inputs that declare none
+  /// (f16, bf16, f32 or f64; empty: f32), so that one model file runs in
+  /// several precisions.
+  std::string defaultType;
 };
 
 class ProgramLoader {

@@ -49,6 +49,9 @@ struct InputFile {
 struct BindOptions {
   std::vector<Define> defines;
   std::map<std::string, InputFile> inputFiles;
+  /// The element type of an entry tensor input that declares none and that
+  /// no file or -D types (`--default-type`; section 4.3's f32).
+  DType defaultType = DType::F32;
 };
 
 /// Picks the entry function (4.6): `entryName` if given, else `main`, else
