@@ -26,8 +26,9 @@ using namespace tilec::schedule;
 namespace {
 
 constexpr int64_t kMaxRows = 6;
-/// The share of L2 an unpacked panel may take to stay there.
-constexpr int64_t kPanelShareOfL2 = 16;
+/// The share of L2 a packed panel may take to stay there beside the rows
+/// that stream past it.
+constexpr int64_t kPanelShareOfL2 = 2;
 
 /// A sysfs cache file's text ("48K\n") as bytes; 0 if unreadable.
 int64_t readSysfsSize(const std::string &path) {
@@ -137,10 +138,11 @@ tilec::schedule::defaultCPUSchedule(const KernelShape &kernel,
     schedule.thread[n - 2] = rowTile;
   }
 
-  // Without packing, the panel's rows sit one operand row apart, often a
-  // power of two bytes, so they share a fraction of L2's sets: only a panel
-  // well inside L2 stays there. Measured on the 1024^3 matmul: a 256 KiB
-  // panel outermost runs at a tenth of the emitted order's speed.
+  // The lane panel outermost: each panel of the operand read along the
+  // lanes is packed (TiledKernel.cpp) and read by every row of the other
+  // while it stays in L2. (Unpacked, its rows sat one operand row apart,
+  // often a power of two bytes, on a fraction of L2's sets: a 256 KiB
+  // panel outermost ran at a tenth of the emitted order's speed.)
   int64_t panelBytes = kernel.reductionExtent * laneTile * kernel.elementBytes;
   if (panelBytes <= cpu.l2Bytes / kPanelShareOfL2 && laneExtent > laneTile) {
     schedule.block.back() = laneTile;

@@ -9,6 +9,16 @@
 // nest carrying the kernel's attributes, so later passes (OpenMP) see
 // kernels as before.
 //
+// Where the lanes' tile loop is the outermost (the lane panel order), the
+// operands read along the lanes and the reduction alone (a matmul's
+// B[k, n], a convolution's F[ky, kx, ci, co]) are packed per tile: their
+// panel, every leading index by the tile's lanes, is copied into a
+// contiguous buffer that the tile's micro-kernels then read through a view
+// of the operand's shape. The panel's rows, one operand row apart (often a
+// power of two bytes, which maps them onto few cache sets), become one
+// tile row apart, and the panel stays in cache for every row of the
+// operand it meets.
+//
 //===----------------------------------------------------------------------===//
 
 #include "TiledKernel.h"
@@ -20,6 +30,9 @@
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Affine/LoopUtils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -50,7 +63,122 @@ private:
 
   AffineForOp loop(Value from, int64_t lower, int64_t upper, int64_t step,
                    int64_t block);
+  /// Copies the panel of `operand` for the lane tile [from, min(from +
+  /// block, upper)) into a new buffer; returns a view of the operand's
+  /// shape onto it, and the buffer.
+  std::pair<Value, Value> packPanel(Value operand, Value from, int64_t block,
+                                    int64_t upper);
 };
+
+/// The operands worth packing per lane tile: memrefs the nest only loads,
+/// outside guards, at [r..., lane] with r functions of the reduction loops
+/// alone (static shape, identity layout).
+SmallVector<Value> lanePanels(const KernelNest &nest) {
+  SmallVector<Value> panels;
+  Value lane = nest.laneIV();
+  auto isBandIV = [&](Value v) {
+    return llvm::any_of(nest.band, [&](AffineForOp loop) {
+      return loop.getInductionVar() == v;
+    });
+  };
+  // In the order the body first reads them, so that the copies come out
+  // the same on every compile.
+  llvm::MapVector<Value, bool> packable;
+  nest.body()->walk([&](Operation *op) {
+    if (auto store = dyn_cast<AffineStoreOp>(op)) {
+      packable[store.getMemRef()] = false;
+      return;
+    }
+    auto load = dyn_cast<AffineLoadOp>(op);
+    if (!load)
+      return;
+    auto type = dyn_cast<MemRefType>(load.getMemRef().getType());
+    AffineMap map = load.getAffineMap();
+    bool fits = type && type.getRank() >= 1 && type.hasStaticShape() &&
+                type.getLayout().isIdentity() &&
+                !op->getParentOfType<AffineIfOp>() &&
+                map.getNumSymbols() == 0 &&
+                map.getNumResults() == type.getRank();
+    if (fits) {
+      // The last result is the lane itself; the others read no band loop.
+      auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+      fits = last && load.getMapOperands()[last.getPosition()] == lane;
+      for (AffineExpr result : map.getResults().drop_back())
+        for (auto [i, operand] : llvm::enumerate(load.getMapOperands()))
+          if (result.isFunctionOfDim(i) && isBandIV(operand))
+            fits = false;
+    }
+    auto [it, inserted] = packable.insert({load.getMemRef(), fits});
+    if (!inserted)
+      it->second = it->second && fits;
+  });
+  for (auto [memref, fits] : packable)
+    if (fits)
+      panels.push_back(memref);
+  return panels;
+}
+
+/// Whether a lane tile's panel meets more than one micro-kernel along the
+/// other band loops (a matrix-vector product's does not: packing would only
+/// add a copy).
+bool panelReused(ArrayRef<DimRange> ranges) {
+  int64_t tiles = 1;
+  for (const DimRange &r : ranges.drop_back())
+    tiles *= (r.upper - r.lower + r.step - 1) / r.step;
+  return tiles > 1;
+}
+
+std::pair<Value, Value> BoxEmitter::packPanel(Value operand, Value from,
+                                              int64_t block, int64_t upper) {
+  Location loc = nest.innermost().getLoc();
+  auto type = cast<MemRefType>(operand.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rows = 1;
+  for (int64_t extent : shape.drop_back())
+    rows *= extent;
+  Value buffer = memref::AllocOp::create(
+      builder, loc,
+      MemRefType::get({rows * block}, type.getElementType()));
+  // The view: element [r..., l] at the row-major position of r times
+  // `block`, plus l - from.
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t i = int64_t(shape.size()) - 2; i >= 0; --i)
+    strides[i] = (i + 2 == int64_t(shape.size()) ? block : strides[i + 1] *
+                                                                shape[i + 1]);
+  auto viewType = MemRefType::get(
+      shape, type.getElementType(),
+      StridedLayoutAttr::get(builder.getContext(), ShapedType::kDynamic,
+                             strides));
+  Value offset = arith::SubIOp::create(
+      builder, loc, arith::ConstantIndexOp::create(builder, loc, 0), from);
+  SmallVector<OpFoldResult> sizes, strideValues;
+  for (int64_t extent : shape)
+    sizes.push_back(builder.getIndexAttr(extent));
+  for (int64_t stride : strides)
+    strideValues.push_back(builder.getIndexAttr(stride));
+  Value view = memref::ReinterpretCastOp::create(
+      builder, loc, viewType, buffer, OpFoldResult(offset), sizes,
+      strideValues);
+  // The copy: every leading index, the tile's lanes innermost.
+  OpBuilder::InsertionGuard guard(builder);
+  SmallVector<Value> indices;
+  for (int64_t extent : shape.drop_back()) {
+    auto loop = AffineForOp::create(builder, loc, 0, extent);
+    builder.setInsertionPointToStart(loop.getBody());
+    indices.push_back(loop.getInductionVar());
+  }
+  MLIRContext *context = builder.getContext();
+  AffineExpr d0 = getAffineDimExpr(0, context);
+  auto lanes = AffineForOp::create(
+      builder, loc, from, AffineMap::get(1, 0, d0), from,
+      AffineMap::get(1, 0, {d0 + block, getAffineConstantExpr(upper, context)},
+                     context));
+  builder.setInsertionPointToStart(lanes.getBody());
+  indices.push_back(lanes.getInductionVar());
+  Value element = AffineLoadOp::create(builder, loc, operand, indices);
+  AffineStoreOp::create(builder, loc, element, view, indices);
+  return {view, buffer};
+}
 
 AffineForOp BoxEmitter::loop(Value from, int64_t lower, int64_t upper,
                              int64_t step, int64_t block) {
@@ -81,6 +209,10 @@ FailureOr<AffineForOp> BoxEmitter::emit(ArrayRef<DimRange> ranges, bool tiled,
   AffineForOp outermost;
   SmallVector<Value> tileIVs(n);
   SmallVector<int64_t> blocks(n, 0);
+  SmallVector<IRMapping> points(1);
+  // The packed panels' buffers, freed at the end of the lane tile.
+  SmallVector<Value> buffers;
+  AffineForOp laneTile;
   for (unsigned i : tiling.order) {
     const DimRange &r = ranges[i];
     int64_t block = tiled ? tiling.block[i] : 0;
@@ -91,10 +223,19 @@ FailureOr<AffineForOp> BoxEmitter::emit(ArrayRef<DimRange> ranges, bool tiled,
     blocks[i] = block;
     AffineForOp tile = loop({}, r.lower, r.upper, block, 0);
     tileIVs[i] = tile.getInductionVar();
-    if (!outermost)
+    if (!outermost) {
       outermost = tile;
+      if (i + 1 == n && panelReused(ranges)) {
+        laneTile = tile;
+        for (Value operand : lanePanels(nest)) {
+          auto [view, buffer] =
+              packPanel(operand, tile.getInductionVar(), block, r.upper);
+          points.front().map(operand, view);
+          buffers.push_back(buffer);
+        }
+      }
+    }
   }
-  SmallVector<IRMapping> points(1);
   for (unsigned i = 0; i < n; ++i) {
     const DimRange &r = ranges[i];
     AffineForOp intra =
@@ -123,6 +264,11 @@ FailureOr<AffineForOp> BoxEmitter::emit(ArrayRef<DimRange> ranges, bool tiled,
   if (failed(emitMicroKernel(builder, nest, points, width))) {
     outermost.erase();
     return failure();
+  }
+  if (laneTile) {
+    builder.setInsertionPoint(laneTile.getBody()->getTerminator());
+    for (Value buffer : buffers)
+      memref::DeallocOp::create(builder, buffer.getLoc(), buffer);
   }
   return outermost;
 }

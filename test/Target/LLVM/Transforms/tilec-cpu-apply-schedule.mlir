@@ -7,21 +7,33 @@
 // A matmul: 3 rows x 2 vectors of 4 lanes per micro-kernel, one k loop
 // carrying the 6 vector accumulators; 7 = 2 x 3 + 1 leaves a remainder row.
 // CHECK-LABEL: func.func @matmul
-// The lane tile loop (block 8) is outermost, by `order`.
+// The lane tile loop (block 8) is outermost, by `order`, and B's panel for
+// it (8 rows of the tile's 8 lanes) is packed: copied into a buffer of 64
+// that a view of B's shape (rows 8 apart, lane n at n - NB) reads.
 // CHECK:       affine.for %[[NB:.*]] = 0 to 16 step 8 {
-// CHECK-NEXT:    affine.for %[[M:.*]] = 0 to 6 step 3 {
+// CHECK-NEXT:    %[[BUFFER:.*]] = memref.alloc() : memref<64xf32>
+// CHECK:         %[[OFFSET:.*]] = arith.subi %c0, %[[NB]] : index
+// CHECK-NEXT:    %[[PANEL:.*]] = memref.reinterpret_cast %[[BUFFER]] to offset: [%[[OFFSET]]], sizes: [8, 16], strides: [8, 1] : memref<64xf32> to memref<8x16xf32, strided<[8, 1], offset: ?>>
+// CHECK-NEXT:    affine.for %[[K:.*]] = 0 to 8 {
+// CHECK-NEXT:      affine.for %[[L:.*]] = #{{.*}}(%[[NB]]) to min #{{.*}}(%[[NB]]) {
+// CHECK-NEXT:        %[[E:.*]] = affine.load %arg1[%[[K]], %[[L]]] : memref<8x16xf32>
+// CHECK-NEXT:        affine.store %[[E]], %[[PANEL]][%[[K]], %[[L]]]
+// CHECK:         affine.for %[[M:.*]] = 0 to 6 step 3 {
 // CHECK:           affine.for %[[N:.*]] = #{{.*}}(%[[NB]]) to min #{{.*}}(%[[NB]]) step 8 {
 // CHECK:             affine.for %{{.*}} = 0 to 8 iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
 // CHECK-COUNT-6:       affine.load %arg0
-// CHECK-COUNT-6:       affine.vector_load %arg1{{.*}} vector<4xf32>
+// CHECK-COUNT-6:       affine.vector_load %[[PANEL]]{{.*}} vector<4xf32>
 // CHECK-COUNT-6:       arith.mulf {{.*}} : vector<4xf32>
 // CHECK-COUNT-6:       arith.addf {{.*}} : vector<4xf32>
 // CHECK:             affine.vector_store %{{.*}}#0, %arg2[%[[M]], %[[N]]]
 // CHECK-COUNT-5:     affine.vector_store
-// CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C", tilec.parallel}
-// The remainder row: one point along m, both vectors along n.
+// CHECK:         memref.dealloc %[[BUFFER]] : memref<64xf32>
+// CHECK-NEXT:  } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C", tilec.parallel}
+// The remainder row (not cache-tiled): one point along m, both vectors
+// along n, reading B itself.
 // CHECK-NEXT:  affine.for %{{.*}} = 6 to 7 {
 // CHECK:         iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>)
+// CHECK:         affine.vector_load %arg1
 // CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C", tilec.parallel}
 // CHECK-NOT:   tilec.schedule
 func.func @matmul(%A: memref<7x8xf32>, %B: memref<8x16xf32>, %C: memref<7x16xf32>) {

@@ -6,11 +6,12 @@
 
 // A 1024^3 matmul: 6 rows x 4 vectors of 16 lanes (AVX-512, 32 registers)
 // or 6 x 2 of 8 (AVX2, 16 registers); the B panel (1024 x 64 floats =
-// 256 KiB) is more than 1/16 of a 2 MiB L2: no cache tiles.
+// 256 KiB, 1024 x 16 = 64 KiB) fits L2 once packed: each lane tile is a
+// cache tile, outermost, so every row of A meets the panel there.
 // AVX512-LABEL: func.func @matmul
-// AVX512:       tilec.schedule = #tilec.schedule<block = [0, 0], thread = [6, 64], vector = 16>
+// AVX512:       tilec.schedule = #tilec.schedule<block = [0, 64], thread = [6, 64], vector = 16, order = [1, 0]>
 // AVX2-LABEL:   func.func @matmul
-// AVX2:         tilec.schedule = #tilec.schedule<block = [0, 0], thread = [6, 16], vector = 8>
+// AVX2:         tilec.schedule = #tilec.schedule<block = [0, 16], thread = [6, 16], vector = 8, order = [1, 0]>
 func.func @matmul(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: memref<1024x1024xf32>) {
   affine.for %m = 0 to 1024 {
     affine.for %n = 0 to 1024 {
@@ -28,9 +29,8 @@ func.func @matmul(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: memr
   return
 }
 
-// A short reduction: the panel (64 x 64 floats = 16 KiB) fits 1/16 of L2,
-// so each lane tile is a cache tile and its loop is outermost (AVX-512);
-// AVX2's 256 KiB L2 leaves 16 KiB, which its 4 KiB panel fits too.
+// A short reduction: the panel (64 x 64 floats = 16 KiB, AVX2's 4 KiB) fits
+// L2 too, so each lane tile is a cache tile and its loop is outermost.
 // AVX512-LABEL: func.func @short_reduction
 // AVX512:       tilec.schedule = #tilec.schedule<block = [0, 64], thread = [6, 64], vector = 16, order = [1, 0]>
 // AVX2-LABEL:   func.func @short_reduction
