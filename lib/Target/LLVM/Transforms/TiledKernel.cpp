@@ -70,10 +70,15 @@ private:
                                     int64_t upper);
 };
 
-/// The operands worth packing per lane tile: memrefs the nest only loads,
-/// outside guards, at [r..., lane] with r functions of the reduction loops
-/// alone (static shape, identity layout).
-SmallVector<Value> lanePanels(const KernelNest &nest) {
+/// The largest packed panel: every leading index of the operand is copied,
+/// which a schedule's order alone does not bound.
+constexpr int64_t kMaxPanelBytes = 16 << 20;
+
+/// The operands worth packing per lane tile of `block` lanes: memrefs the
+/// nest only loads, outside guards, at [r..., lane] with r functions of the
+/// reduction loops alone (static shape, identity layout), whose panel stays
+/// within kMaxPanelBytes.
+SmallVector<Value> lanePanels(const KernelNest &nest, int64_t block) {
   SmallVector<Value> panels;
   Value lane = nest.laneIV();
   auto isBandIV = [&](Value v) {
@@ -95,6 +100,10 @@ SmallVector<Value> lanePanels(const KernelNest &nest) {
     auto type = dyn_cast<MemRefType>(load.getMemRef().getType());
     AffineMap map = load.getAffineMap();
     bool fits = type && type.getRank() >= 1 && type.hasStaticShape() &&
+                type.getShape().back() > 0 &&
+                type.getNumElements() / type.getShape().back() * block *
+                        type.getElementTypeBitWidth() / 8 <=
+                    kMaxPanelBytes &&
                 type.getLayout().isIdentity() &&
                 !op->getParentOfType<AffineIfOp>() &&
                 map.getNumSymbols() == 0 &&
@@ -227,7 +236,7 @@ FailureOr<AffineForOp> BoxEmitter::emit(ArrayRef<DimRange> ranges, bool tiled,
       outermost = tile;
       if (i + 1 == n && panelReused(ranges)) {
         laneTile = tile;
-        for (Value operand : lanePanels(nest)) {
+        for (Value operand : lanePanels(nest, block)) {
           auto [view, buffer] =
               packPanel(operand, tile.getInductionVar(), block, r.upper);
           points.front().map(operand, view);
