@@ -380,9 +380,9 @@ static void addMmaCandidates(const KernelModel &kernel,
 /// 64 x 128, 128 x 64 and 64 x 64 in blocks of 2 x 1, 1 x 2 and 1 x 1
 /// warpgroups whose registers fit a compute unit, chunks of a 128-byte row
 /// (64 16-bit elements, 32 f32 for TF32) in the deepest pipeline of 6 down
-/// to 3 buffers that fits. The best on the
-/// H200: 256 x 128 blocks of two 128 x 128 warpgroup tiles, four buffers
-/// (bench/README.md, "Tensor cores").
+/// to 3 buffers that fits. The best on the H200: 256 x 128 blocks of two
+/// 128 x 128 warpgroup tiles, four buffers (bench/README.md, "Tensor
+/// cores").
 static void
 addWgmmaCandidates(const KernelModel &kernel, const DeviceProfile &device,
                    const std::vector<std::vector<int64_t>> &orders,
@@ -391,8 +391,7 @@ addWgmmaCandidates(const KernelModel &kernel, const DeviceProfile &device,
   const std::pair<int64_t, int64_t> tiles[] = {
       {128, 128}, {64, 256}, {64, 128}, {128, 64}, {64, 64}};
   const std::pair<int64_t, int64_t> layouts[] = {{2, 1}, {1, 2}, {1, 1}};
-  int64_t elementBytes =
-      kernel.contraction->mmaInput == MmaInput::TF32 ? 4 : 2;
+  int64_t elementBytes = mmaElementBytes(kernel.contraction->mmaInput);
   for (const std::vector<int64_t> &order : orders)
     for (auto [tileRows, tileColumns] : tiles)
       for (auto [rowGroups, columnGroups] : layouts)
@@ -452,8 +451,7 @@ void schedule::addOuterProductCandidates(
   if (input != MmaInput::None && input != MmaInput::TF32 &&
       device.computeCapability >= 80)
     addMmaCandidates(kernel, device, orders, add);
-  if (kernel.contraction->mmaInput != MmaInput::None &&
-      device.computeCapability == 90)
+  if (input != MmaInput::None && device.computeCapability == 90)
     addWgmmaCandidates(kernel, device, orders, add);
   for (const std::vector<int64_t> &order : orders)
     for (auto [rowThread, columnThread] : threads)

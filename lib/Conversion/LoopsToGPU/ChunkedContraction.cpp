@@ -271,10 +271,7 @@ ChunkedContractionEmitter::reduceInStages(SmallVector<Value> accs) {
     copyChunkAsync(columns, constant(chunk * tiling.chunk), stepsOf(chunk),
                    constant(chunk), tokens);
     finishCopies();
-    // (Operands all transposed through registers leave nothing to wait
-    // for.)
-    anyCpAsync = !tokens.empty();
-    if (anyCpAsync)
+    if (anyCpAsync())
       nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokens);
   }
   // Steps 0 .. looped - 1 copy full chunks ahead .. ahead + looped - 1.
@@ -312,7 +309,7 @@ SmallVector<Value> ChunkedContractionEmitter::stagedStep(Value start,
     // was read by the step before last, whose work every work-item waited
     // for before this step's barrier.
     int64_t before = aheadSteps > 0 ? pending - 1 : pending;
-    if (anyCpAsync)
+    if (anyCpAsync())
       NVVM::CpAsyncWaitGroupOp::create(b, loc, uint32_t(before));
     afterCopiesLanded();
     barrier();

@@ -154,9 +154,11 @@ private:
   void stage(mlir::Value start, mlir::Value buffer, int64_t steps);
   llvm::SmallVector<mlir::Value>
   reduceInStages(llvm::SmallVector<mlir::Value> accs);
-  /// Whether a pipeline's copies include cp.async (they may all go through
-  /// registers, MmaStaging.h's transposed operands).
-  bool anyCpAsync = true;
+  /// Whether a pipeline's copies include cp.async (operands all transposed
+  /// through registers, MmaStaging.h's, leave nothing to wait for).
+  bool anyCpAsync() const {
+    return !tiling.transposed[0] || !tiling.transposed[1];
+  }
   /// One step of reduceInStages: the chunk `pipeline` - 2 ahead of `start`
   /// copied (`aheadSteps` of it; none: nothing), all but the `pending`
   /// latest groups of copies waited for, a barrier, and the chunk at

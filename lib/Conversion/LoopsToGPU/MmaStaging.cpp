@@ -123,25 +123,30 @@ Value MmaStagingEmitter::loadSlot(const Side &side, Value chunkStart,
   return vector::FromElementsOp::create(b, loc, slotType(), elements);
 }
 
+/// Neighbouring work-items take neighbouring vectors of a line, except on a
+/// transposed side, where they take one vector of neighbouring lines (k):
+/// their element stores then fall in rows at the same place and in
+/// distinct pieces of the swizzle, distinct banks.
+std::pair<Value, Value> MmaStagingEmitter::slotPlace(const Side &side,
+                                                     Value slot) {
+  if (transposed(side))
+    return {rem(slot, lines(side)), div(slot, lines(side))};
+  int64_t perLine = lineLength(side) / tiling.vector;
+  return {div(slot, perLine), rem(slot, perLine)};
+}
+
 /// `body(line, position)` for each slot of the work-item, round by round;
 /// slots past the tile in a partial last round take the last one again (a
-/// load or copy may repeat it; storeChunk guards its stores). Neighbouring
-/// work-items take neighbouring vectors of a line, except on a transposed
-/// side, where they take one vector of neighbouring lines (k): their
-/// element stores then fall in rows at the same place and in distinct
-/// pieces of the swizzle, distinct banks.
+/// load or copy may repeat it; storeChunk guards its stores).
 template <typename Body>
 void MmaStagingEmitter::forEachSlot(const Side &side, Body body) {
   auto [count, partial] = rounds(side);
-  int64_t perLine = lineLength(side) / tiling.vector;
   for (int64_t round = 0; round < count; ++round) {
     Value slot = slotOf(round);
     if (partial && round + 1 == count)
       slot = min(slot, slots(side) - 1);
-    if (transposed(side))
-      body(rem(slot, lines(side)), div(slot, lines(side)));
-    else
-      body(div(slot, perLine), rem(slot, perLine));
+    auto [line, position] = slotPlace(side, slot);
+    body(line, position);
   }
 }
 
@@ -198,10 +203,9 @@ void MmaStagingEmitter::storeChunk(const Side &side, const ChunkValues &values,
                                    Value buffer) {
   if (transposed(side))
     return storeTransposed(side, values, buffer);
-  int64_t perLine = lineLength(side) / tiling.vector;
   forEachStoredSlot(side, [&](Value slot, int64_t round) {
-    Value line = div(slot, perLine);
-    Value along = mul(rem(slot, perLine), tiling.vector);
+    auto [line, position] = slotPlace(side, slot);
+    Value along = mul(position, tiling.vector);
     vector::StoreOp::create(b, loc, values[round], side.tile,
                             tileIndices(side, buffer, line, along),
                             /*nontemporal=*/false,
@@ -215,8 +219,8 @@ void MmaStagingEmitter::storeTransposed(const Side &side,
                                         const ChunkValues &values,
                                         Value buffer) {
   forEachStoredSlot(side, [&](Value slot, int64_t round) {
-    Value k = rem(slot, lines(side));
-    Value firstFree = mul(div(slot, lines(side)), tiling.vector);
+    auto [k, position] = slotPlace(side, slot);
+    Value firstFree = mul(position, tiling.vector);
     for (int64_t e = 0; e < tiling.vector; ++e) {
       SmallVector<Value> indices =
           tileIndices(side, buffer, add(firstFree, e), k);

@@ -90,6 +90,10 @@ private:
   }
   mlir::Value loadSlot(const Side &side, mlir::Value chunkStart,
                        int64_t steps, mlir::Value line, mlir::Value position);
+  /// The line and the position in it (in vectors) of slot `slot`: where
+  /// its copy reads, and where a store puts what it read.
+  std::pair<mlir::Value, mlir::Value> slotPlace(const Side &side,
+                                                mlir::Value slot);
   template <typename Body>
   void forEachSlot(const Side &side, Body body);
   /// `body(slot, round)` for each round of the work-item's slots, inside a

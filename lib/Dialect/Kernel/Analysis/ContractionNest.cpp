@@ -340,39 +340,24 @@ bool matchReduction(ContractionNest &nest) {
 
 } // namespace
 
-/// Whether every value of `expr`, which does not read `dim`, is a multiple
-/// of `run` (constants, and other loops' terms, that are).
-static bool multipleOfRun(AffineExpr expr, unsigned dim, int64_t run) {
-  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-    return constant.getValue() % run == 0;
-  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
-  if (!binary || expr.isFunctionOfDim(dim))
-    return false;
-  if (binary.getKind() == AffineExprKind::Add)
-    return multipleOfRun(binary.getLHS(), dim, run) &&
-           multipleOfRun(binary.getRHS(), dim, run);
-  if (binary.getKind() == AffineExprKind::Mul)
-    if (auto factor = dyn_cast<AffineConstantExpr>(binary.getRHS()))
-      return factor.getValue() % run == 0 ||
-             multipleOfRun(binary.getLHS(), dim, run);
-  return false;
-}
-
 std::optional<int64_t> tilec::coefficientOverRuns(AffineExpr expr,
                                                   unsigned dim, int64_t run) {
   auto isDim = [&](AffineExpr e) {
     auto d = dyn_cast<AffineDimExpr>(e);
     return d && d.getPosition() == dim;
   };
-  // `dim` plus a multiple of `run` (a split reduction's slice start,
-  // `s * 144 + k`): its runs are runs too.
+  // `dim` plus a multiple of `run` that does not read it (a split
+  // reduction's slice start, `s * 144 + k`): its runs are runs too.
+  auto multipleOfRun = [&](AffineExpr e) {
+    return !e.isFunctionOfDim(dim) && multipleAtRunStarts(e, dim, run);
+  };
   auto isAlignedDim = [&](AffineExpr e) {
     if (isDim(e))
       return true;
     auto sum = dyn_cast<AffineBinaryOpExpr>(e);
     return sum && sum.getKind() == AffineExprKind::Add &&
-           ((isDim(sum.getLHS()) && multipleOfRun(sum.getRHS(), dim, run)) ||
-            (isDim(sum.getRHS()) && multipleOfRun(sum.getLHS(), dim, run)));
+           ((isDim(sum.getLHS()) && multipleOfRun(sum.getRHS())) ||
+            (isDim(sum.getRHS()) && multipleOfRun(sum.getLHS())));
   };
   if (isDim(expr))
     return 1;

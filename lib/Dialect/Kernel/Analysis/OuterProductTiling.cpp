@@ -339,7 +339,7 @@ OuterProductCheck tilec::checkOuterProductTiling(
   tiling.chunk = schedule.blockOf(reductionLoop);
   if (tiling.mma) {
     bool tf32 = shape.mmaInput == MmaInput::TF32;
-    tiling.elementBytes = tf32 ? 4 : 2;
+    tiling.elementBytes = mmaElementBytes(shape.mmaInput);
     for (unsigned i = 0; i < 2; ++i) {
       tiling.freeMajor[i] = shape.contiguousAlongFree[i] && !tf32;
       tiling.transposed[i] = shape.contiguousAlongFree[i] && tf32;

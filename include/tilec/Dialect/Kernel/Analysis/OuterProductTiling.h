@@ -39,6 +39,12 @@ namespace tilec {
 /// before multiplying.
 enum class MmaInput { None, F16, BF16, TF32 };
 
+/// Bytes of the elements tensor cores stage for `input`: TF32 keeps f32's
+/// four, f16 and bf16 their two.
+inline int64_t mmaElementBytes(MmaInput input) {
+  return input == MmaInput::TF32 ? 4 : 2;
+}
+
 /// What the tiling needs to know of a contraction.
 struct ContractionShape {
   /// The band positions of the free loops of operand 0 and operand 1
