@@ -139,9 +139,8 @@ def write_signature(tilec, case, folder, flags=()):
     return signature
 
 
-def load_array(path):
-    """A .npy, bf16 ones widened to f32 (numpy has no bfloat16)."""
-    return models_check.load_array(path)
+# A .npy, bf16 ones widened to f32 (numpy has no bfloat16).
+load_array = models_check.load_array
 
 
 def read_signature(folder):

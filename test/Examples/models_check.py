@@ -26,6 +26,7 @@ run is reproducible.
 """
 
 import argparse
+import ast
 import os
 import re
 import shlex
@@ -108,7 +109,7 @@ def load_array(path):
         header = f.read(size).decode("latin1")
         if "'descr': 'bfloat16'" not in header:
             return np.load(path)
-        shape = eval(header)["shape"]  # noqa: S307  (a numpy header literal)
+        shape = ast.literal_eval(header)["shape"]
         bits = np.frombuffer(f.read(), dtype="<u2").astype(np.uint32) << 16
     return bits.view(np.float32).reshape(shape)
 
