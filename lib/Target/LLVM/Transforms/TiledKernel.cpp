@@ -176,14 +176,8 @@ std::pair<Value, Value> BoxEmitter::packPanel(Value operand, Value from,
     builder.setInsertionPointToStart(loop.getBody());
     indices.push_back(loop.getInductionVar());
   }
-  MLIRContext *context = builder.getContext();
-  AffineExpr d0 = getAffineDimExpr(0, context);
-  auto lanes = AffineForOp::create(
-      builder, loc, from, AffineMap::get(1, 0, d0), from,
-      AffineMap::get(1, 0, {d0 + block, getAffineConstantExpr(upper, context)},
-                     context));
-  builder.setInsertionPointToStart(lanes.getBody());
-  indices.push_back(lanes.getInductionVar());
+  // The tile's lanes, as the box's own lane loop walks them.
+  indices.push_back(loop(from, 0, upper, 1, block).getInductionVar());
   Value element = AffineLoadOp::create(builder, loc, operand, indices);
   AffineStoreOp::create(builder, loc, element, view, indices);
   return {view, buffer};
