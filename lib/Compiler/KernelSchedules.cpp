@@ -49,12 +49,11 @@ void setGPUDefaults(mlir::func::FuncOp func, const DeviceProfile &profile) {
 }
 
 /// The CPU default-schedule pass, as the llvm-x86 pipeline runs it for the
-/// host, after the transpositions that pipeline makes first (they decide
-/// whether a kernel vectorises); kernels of a form the CPU passes cannot
-/// tile keep no schedule.
+/// host, on the kernels prepareLoopLevel formed (transposed copies decide
+/// whether a kernel vectorises; fused row chains are vectorised already);
+/// kernels of a form the CPU passes cannot tile keep no schedule.
 llvm::Error setCPUDefaults(mlir::ModuleOp module) {
   mlir::PassManager pm(module.getContext());
-  pm.addNestedPass<mlir::func::FuncOp>(createTransposeLaneOperandsPass());
   pm.addNestedPass<mlir::func::FuncOp>(createCPUDefaultSchedulePass());
   if (mlir::failed(tilec::runCompilePipeline(pm, module)))
     return inputError();
@@ -99,7 +98,11 @@ llvm::Expected<std::vector<KernelReport>> tilec::compiler::scheduleKernels(
       report.scheduleSource =
           schedules.overrides.count(report.fingerprint) ? "override"
           : fromFile.count(report.fingerprint)          ? "file"
-                                                        : "cost-model";
+          : *schedule                                   ? "cost-model"
+          : tilec::kernel::RowKernel(kernel->getContext())
+                  .isAttrPresent(kernel)
+              ? "row kernel"
+              : "none";
       // Counted on the loop level, before any mapping: the work the
       // program asks for, the same on every target and for every schedule
       // (a manifest's counts also include padded work-items).

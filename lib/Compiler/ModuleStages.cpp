@@ -13,6 +13,7 @@
 #include "tilec/Conversion/Passes.h"
 #include "tilec/MLIRGen/MLIRGen.h"
 #include "tilec/Pipelines/Pipelines.h"
+#include "tilec/Target/LLVM/LoopsToLLVM.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -60,11 +61,15 @@ void tilec::compiler::prepareLoopLevel(const TargetBackend &backend,
                                        mlir::ModuleOp module,
                                        const schedule::DeviceProfile &device) {
   backend.attachTarget(module, device);
-  if (backend.kind() != BackendKind::GPU)
-    return;
   mlir::PassManager pm(module.getContext());
-  pm.addNestedPass<mlir::func::FuncOp>(createTilecGPUFuseRowsPass());
-  pm.addNestedPass<mlir::func::FuncOp>(createTilecGPUFlattenContractionsPass());
+  if (backend.kind() == BackendKind::CPU) {
+    // For the host CPU, as the default schedules (KernelSchedules.cpp).
+    buildCPUKernelFormation(pm, LoopsToLLVMOptions());
+  } else {
+    pm.addNestedPass<mlir::func::FuncOp>(createTilecGPUFuseRowsPass());
+    pm.addNestedPass<mlir::func::FuncOp>(
+        createTilecGPUFlattenContractionsPass());
+  }
   // The pass cannot fail: it rewrites what it matches and leaves the rest.
   (void)runCompilePipeline(pm, module);
 }

@@ -33,12 +33,23 @@ CPUCodeGen::create(const CPUCodeGenOptions &options) {
   return CPUCodeGen(options, std::move(*machine));
 }
 
-void CPUCodeGen::buildPipeline(mlir::OpPassManager &pm) const {
+LoopsToLLVMOptions CPUCodeGen::loweringOptions() const {
   LoopsToLLVMOptions lowering;
   lowering.parallel = options.parallel;
   lowering.schedule = options.schedule;
   lowering.cpu = targetCPUFacts(*machine);
+  return lowering;
+}
+
+void CPUCodeGen::buildPipeline(mlir::OpPassManager &pm,
+                               bool kernelsFormed) const {
+  LoopsToLLVMOptions lowering = loweringOptions();
+  lowering.kernelsFormed = kernelsFormed;
   buildLoopsToLLVMPipeline(pm, lowering);
+}
+
+void CPUCodeGen::buildKernelFormation(mlir::OpPassManager &pm) const {
+  buildCPUKernelFormation(pm, loweringOptions());
 }
 
 llvm::Expected<std::unique_ptr<llvm::Module>>

@@ -54,12 +54,33 @@ static void addPerFunction(OpPassManager &pm, Passes... passes) {
   (nested.addPass(std::move(passes)), ...);
 }
 
-void tilec::buildLoopsToLLVMPipeline(OpPassManager &pm,
-                                     const LoopsToLLVMOptions &options) {
+void tilec::buildCPUKernelFormation(OpPassManager &pm,
+                                    const LoopsToLLVMOptions &options) {
+  if (!options.schedule)
+    return;
   // Operands whose layout alone keeps a kernel scalar get a transposed
   // copy (a kernel of its own), before kernels are outlined.
-  if (options.schedule)
-    pm.addNestedPass<func::FuncOp>(createTransposeLaneOperandsPass());
+  pm.addNestedPass<func::FuncOp>(createTransposeLaneOperandsPass());
+  // Row chains become one kernel each, vectorised by
+  // tilec-cpu-row-kernels rather than by a schedule.
+  CPUFuseRowsPassOptions rows;
+  if (options.cpu)
+    rows.vectorBytes = options.cpu->vectorBytes;
+  pm.addNestedPass<func::FuncOp>(createCPUFuseRowsPass(rows));
+}
+
+void tilec::buildLoopsToLLVMPipeline(OpPassManager &pm,
+                                     const LoopsToLLVMOptions &options) {
+  if (!options.kernelsFormed)
+    buildCPUKernelFormation(pm, options);
+  if (options.schedule) {
+    // While the temporaries the row kernels alone use are still allocs of
+    // the function, so that they can become a row each.
+    RowKernelsPassOptions rows;
+    if (options.cpu)
+      rows.vectorBytes = options.cpu->vectorBytes;
+    pm.addNestedPass<func::FuncOp>(createRowKernelsPass(rows));
+  }
   // Kernels first become functions, once per distinct kernel, so that all
   // that follows (scheduling included) is done once per distinct kernel and
   // on several threads.

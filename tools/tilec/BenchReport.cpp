@@ -130,8 +130,14 @@ std::string tilec::driver::formatBenchText(const BenchReport &report) {
                         statsText(kernel.time));
     text += fmt::format("  {}\n", ratesText(k.flops, k.bytes,
                                             kernel.time.median, report));
-    text += fmt::format("  schedule ({}): {}\n", k.scheduleSource,
-                        k.schedule.str());
+    if (k.scheduleSource == "row kernel")
+      text += "  schedule: none (a row kernel: rows on threads, columns on "
+              "vectors)\n";
+    else if (k.scheduleSource == "none")
+      text += "  schedule: none (the CPU schedules do not take this form)\n";
+    else
+      text += fmt::format("  schedule ({}): {}\n", k.scheduleSource,
+                          k.schedule.str());
   }
   text += fmt::format("total: kernels {}; wall {}\n",
                       statsText(report.kernelTotal), statsText(report.wall));

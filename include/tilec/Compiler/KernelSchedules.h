@@ -38,7 +38,10 @@ struct KernelReport {
   std::string name;
   std::string fingerprint;
   schedule::KernelSchedule schedule;
-  std::string scheduleSource; ///< "override", "file" or "cost-model"
+  /// "override", "file" or "cost-model"; without a schedule "row kernel"
+  /// (a CPU row kernel: rows on threads, columns on vectors) or "none" (a
+  /// kernel of a form the CPU schedules do not take).
+  std::string scheduleSource;
   double flops = 0;           ///< per launch
   double bytes = 0;           ///< unique bytes read and written per launch
 };

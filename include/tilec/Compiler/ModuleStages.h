@@ -31,10 +31,12 @@ buildLoopLevelModule(mlir::MLIRContext &context, ProgramLoader &loader,
 
 /// Readies the loop-level `module` for `backend` on `device` before its
 /// kernels are scheduled, so that schedules, the cost model and autotune
-/// all see the nests the backend maps: the backend's attachTarget, and for
-/// a GPU backend tilec-gpu-fuse-rows and tilec-gpu-flatten-contractions
-/// (on a known GPU, a softmax becomes one row kernel and a convolution the
-/// implicit GEMM the outer-product tiling takes).
+/// all see the nests the backend maps: the backend's attachTarget; for a
+/// GPU backend tilec-gpu-fuse-rows and tilec-gpu-flatten-contractions (on a
+/// known GPU, a softmax becomes one row kernel and a convolution the
+/// implicit GEMM the outer-product tiling takes); for the CPU the kernel
+/// formation of buildCPUKernelFormation (transposed operand copies, row
+/// kernels).
 void prepareLoopLevel(const TargetBackend &backend, mlir::ModuleOp module,
                       const schedule::DeviceProfile &device);
 

@@ -16,6 +16,7 @@
 #define TILEC_PIPELINES_CPUCODEGEN_H
 
 #include "tilec/Target/LLVM/CodeGen.h"
+#include "tilec/Target/LLVM/LoopsToLLVM.h"
 
 #include "llvm/Support/Error.h"
 
@@ -51,8 +52,13 @@ public:
   static llvm::Expected<CPUCodeGen> create(const CPUCodeGenOptions &options);
 
   /// Appends the passes that lower a loop-level module to the LLVM dialect,
-  /// with default schedules made for this CPU.
-  void buildPipeline(mlir::OpPassManager &pm) const;
+  /// with default schedules made for this CPU; all but those of
+  /// buildKernelFormation when `kernelsFormed`.
+  void buildPipeline(mlir::OpPassManager &pm, bool kernelsFormed = false) const;
+
+  /// The pipeline's first passes, which change which kernels there are
+  /// (buildCPUKernelFormation, Pipelines.h).
+  void buildKernelFormation(mlir::OpPassManager &pm) const;
 
   /// Translates the LLVM-dialect `module` to LLVM IR for this CPU.
   llvm::Expected<std::unique_ptr<llvm::Module>>
@@ -81,6 +87,8 @@ public:
 private:
   CPUCodeGen(const CPUCodeGenOptions &options,
              std::unique_ptr<llvm::TargetMachine> machine);
+  /// The pipeline's options for this CPU.
+  LoopsToLLVMOptions loweringOptions() const;
 
   CPUCodeGenOptions options;
   std::unique_ptr<llvm::TargetMachine> machine;

@@ -55,6 +55,13 @@ void buildGPUToGLSLPipeline(mlir::OpPassManager &pm);
 /// dialects, ready for NVPTX (lib/Target/PTX serializes it).
 void buildGPUToNVVMPipeline(mlir::OpPassManager &pm);
 
+/// The first passes of buildLoopsToLLVMPipeline, those that change which
+/// kernels there are (operands copied transposed, row chains fused): a
+/// caller that instruments each kernel runs them first, then the pipeline
+/// with `kernelsFormed`.
+void buildCPUKernelFormation(mlir::OpPassManager &pm,
+                             const LoopsToLLVMOptions &options);
+
 /// loop level -> LLVM dialect (the CPU back end; LoopsToLLVM.h). Kernels
 /// are outlined, scheduled for `options.cpu` (the host when unset) and
 /// vectorised, outer parallel loops run on OpenMP threads. Code for a named

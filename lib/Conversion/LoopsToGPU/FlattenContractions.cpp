@@ -24,7 +24,7 @@
 
 #include "tilec/Conversion/Passes.h"
 
-#include "ComposeAccesses.h"
+#include "tilec/Dialect/Kernel/Transforms/ComposeAccesses.h"
 #include "tilec/Dialect/Kernel/Analysis/ContractionNest.h"
 #include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"

@@ -73,10 +73,6 @@ JITProgram::compile(mlir::ModuleOp module, llvm::StringRef entry,
         {memref.getShape().vec(), storageBits(memref.getElementType())});
   }
 
-  // Before lowering, while the kernel nests are still top-level loops.
-  if (options.timeKernels)
-    program->timedKernels = jit::insertKernelTimers(func);
-
   CPUCodeGenOptions target;
   target.cpu = "native";
   target.optLevel = options.optLevel;
@@ -84,8 +80,17 @@ JITProgram::compile(mlir::ModuleOp module, llvm::StringRef entry,
   auto codegen = CPUCodeGen::create(target);
   if (!codegen)
     return codegen.takeError();
+  // Timers go around the kernels as they will run (fused row chains are
+  // one kernel), while the nests are still top-level loops.
+  if (options.timeKernels) {
+    mlir::PassManager formation(context);
+    codegen->buildKernelFormation(formation);
+    if (mlir::failed(formation.run(module)))
+      return makeError("forming the kernels failed:\n" + diagnostics);
+    program->timedKernels = jit::insertKernelTimers(func);
+  }
   mlir::PassManager pm(context);
-  codegen->buildPipeline(pm);
+  codegen->buildPipeline(pm, /*kernelsFormed=*/options.timeKernels);
   if (mlir::failed(pm.run(module)))
     return makeError("lowering to the LLVM dialect failed:\n" + diagnostics);
 

@@ -49,6 +49,9 @@ struct LoopsToLLVMOptions {
   /// CPUCodeGen (tilec/Pipelines/CPUCodeGen.h) sets it from the machine it
   /// generates code for, so the two agree.
   std::optional<schedule::CPUFacts> cpu;
+  /// The kernels were already formed (buildCPUKernelFormation ran): the
+  /// JIT times each kernel, so it marks them between the two.
+  bool kernelsFormed = false;
 };
 
 /// Adds the dialects the pipeline creates and their LLVM IR translations.

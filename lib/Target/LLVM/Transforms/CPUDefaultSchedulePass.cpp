@@ -47,7 +47,9 @@ struct CPUDefaultSchedulePass
       auto kernel = dyn_cast<AffineForOp>(op);
       // Every top-level nest is a kernel (the loop level emits one per
       // kernel); the `tilec.kernel` name is not needed to schedule it.
-      if (!kernel || kernel->hasAttr(tilec::kernel::Schedule::getNameStr()))
+      // Row kernels are vectorised without one (tilec-cpu-row-kernels).
+      if (!kernel || kernel->hasAttr(tilec::kernel::Schedule::getNameStr()) ||
+          tilec::kernel::RowKernel(&getContext()).isAttrPresent(kernel))
         continue;
       std::optional<KernelNest> nest = matchKernelNest(kernel);
       if (!nest)

@@ -38,6 +38,9 @@ def Kernel_Dialect : Dialect {
     "::mlir::UnitAttr":$parallel,
     // A tile op computed inside its consumer's kernel.
     "::mlir::UnitAttr":$fused,
+    // A fused row chain the CPU runs on vectors without a schedule
+    // (tilec-cpu-fuse-rows, then tilec-cpu-row-kernels).
+    "::mlir::UnitAttr":$row_kernel,
     // The program's input and output names, on the entry function.
     "::mlir::ArrayAttr":$input_names,
     "::mlir::ArrayAttr":$output_names,

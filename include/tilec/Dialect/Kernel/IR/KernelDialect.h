@@ -32,6 +32,7 @@ using Entry = KernelDialect::EntryAttrHelper;
 using Fingerprint = KernelDialect::FingerprintAttrHelper;
 using Parallel = KernelDialect::ParallelAttrHelper;
 using Fused = KernelDialect::FusedAttrHelper;
+using RowKernel = KernelDialect::RowKernelAttrHelper;
 using InputNames = KernelDialect::InputNamesAttrHelper;
 using OutputNames = KernelDialect::OutputNamesAttrHelper;
 using SourceName = KernelDialect::NameAttrHelper;

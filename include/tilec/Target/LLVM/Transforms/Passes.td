@@ -117,6 +117,61 @@ def TransposeLaneOperandsPass
                            "::mlir::memref::MemRefDialect"];
 }
 
+def CPUFuseRowsPass : Pass<"tilec-cpu-fuse-rows", "::mlir::func::FuncOp"> {
+  let summary = "Fuse each chain of row kernels (softmax, layer norm) that "
+                "can run on vectors into one row kernel";
+  let description = [{
+    Fuses every chain of kernels without a schedule that starts at a row
+    reduction and goes on over the same rows (FuseRowChains.h), as long as
+    every step over the row's columns can run on vectors: each access that
+    moves with the column walks a contiguous last dimension, and each op
+    that depends on the column is element-wise. The fused nest is marked
+    `tilec.row_kernel`: tilec-cpu-default-schedule gives it no schedule,
+    and tilec-cpu-row-kernels vectorises it.
+
+    Why: softmax 1024x4096 read or wrote the whole matrix six times in four
+    kernels, and its row reductions ran as scalar chains, at half oneDNN's
+    speed. Fused, a row is read from memory once; its later steps find it
+    in L1.
+  }];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "int64_t", "0",
+           "SIMD register width in bytes (0 = the host's)">,
+  ];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::tilec::kernel::KernelDialect"];
+}
+
+def RowKernelsPass : Pass<"tilec-cpu-row-kernels", "::mlir::func::FuncOp"> {
+  let summary = "Run each row kernel's rows on threads and its columns on "
+                "vectors";
+  let description = [{
+    For each top-level nest marked `tilec.row_kernel` (tilec-cpu-fuse-rows)
+    that has no schedule:
+
+    - the temporaries only it uses (written a column per row, allocated in
+      the function) become one row on the thread's stack, up to 64 KiB per
+      row, in a memref.alloca_scope around the row's body;
+    - every loop over the columns computes `vector-bytes` of its widest
+      element per step (`affine.vector_load`, vector ops, broadcasts of
+      what does not depend on the column), reductions with four vector
+      accumulators reduced at the end, the last columns in the scalar loop;
+    - the outermost row loop is marked `tilec.parallel`.
+
+    A vector sum adds in another order than the scalar loop; the
+    interpreter's bound of a sum holds for every order.
+  }];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "int64_t", "0",
+           "SIMD register width in bytes (0 = the host's)">,
+  ];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::tilec::kernel::KernelDialect"];
+}
+
 def InlineVectorMathPass
     : Pass<"tilec-cpu-inline-vector-math", "::mlir::func::FuncOp"> {
   let summary = "Compute exp and tanh of f32 with vector arithmetic instead "

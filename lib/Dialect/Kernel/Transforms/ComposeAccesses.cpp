@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ComposeAccesses.h"
+#include "tilec/Dialect/Kernel/Transforms/ComposeAccesses.h"
 
 #include "mlir/IR/IntegerSet.h"
 

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_LIB_CONVERSION_LOOPSTOGPU_COMPOSEACCESSES_H
-#define TILEC_LIB_CONVERSION_LOOPSTOGPU_COMPOSEACCESSES_H
+#ifndef TILEC_DIALECT_KERNEL_TRANSFORMS_COMPOSEACCESSES_H
+#define TILEC_DIALECT_KERNEL_TRANSFORMS_COMPOSEACCESSES_H
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 
@@ -22,4 +22,4 @@ void composeAccesses(mlir::affine::AffineForOp root);
 
 } // namespace tilec
 
-#endif // TILEC_LIB_CONVERSION_LOOPSTOGPU_COMPOSEACCESSES_H
+#endif // TILEC_DIALECT_KERNEL_TRANSFORMS_COMPOSEACCESSES_H
