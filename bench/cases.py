@@ -5,8 +5,8 @@ A case is a kernel of bench/kernels/ at given sizes. This module resolves the
 sizes (the CPU's or the H200's, with -D overrides), and says what each case
 computes: the -D arguments for tilec, the spec of bench/cpu/cpu-bench, the
 names and shapes of the program's inputs, and the work it does (flops, or
-bytes for softmax and layer norm, which do a handful of operations per
-element) so every implementation's rate uses the same count, and whether
+bytes for softmax, layer norm and GELU, which do a handful of operations
+per element) so every implementation's rate uses the same count, and whether
 memory rather than arithmetic limits it. A case without CPU `sizes` runs only
 on the H200.
 
@@ -48,7 +48,7 @@ KERNELS = {
                 "output": lambda s: (s["N"], s["H"], s["W"], s["CO"]),
                 "flops": lambda s: 2 * s["N"] * s["H"] * s["W"] * s["CO"]
                 * s["CI"],
-                "cpu_bench": False},
+                "cpu_bench": True},
     "conv3x3": {"sizes": ["N", "H", "W", "CI", "CO"], "inputs": ["I", "F"],
                 "shapes": lambda s: [(s["N"], s["H"], s["W"], s["CI"]),
                                      (3, 3, s["CI"], s["CO"])],
@@ -71,7 +71,11 @@ KERNELS = {
                    "shapes": lambda s: [(s["R"], s["C"]), (s["C"],),
                                         (s["C"],)],
                    "output": lambda s: (s["R"], s["C"]),
-                   "flops": None, "cpu_bench": False},
+                   "flops": None, "cpu_bench": True},
+    "gelu": {"sizes": ["R", "C"], "inputs": ["X"],
+             "shapes": lambda s: [(s["R"], s["C"])],
+             "output": lambda s: (s["R"], s["C"]),
+             "flops": None, "cpu_bench": True},
 }
 
 # Below this many flops per byte of least traffic a case is limited by
@@ -120,7 +124,7 @@ class Case:
     @property
     def flops(self):
         """Flops of one run (2 per multiply-add), or None for the kernels
-        whose rate is counted in bytes (softmax, layer norm)."""
+        whose rate is counted in bytes (softmax, layer norm, GELU)."""
         flops = KERNELS[self.kernel]["flops"]
         return flops(self.sizes) if flops else None
 

@@ -20,13 +20,15 @@ namespace bench {
 /// Computes the case's output into `out` (CaseData::outputSize floats).
 using Runner = std::function<void(float *out)>;
 
-/// OpenBLAS: cblas_sgemm for matmul; im2col + cblas_sgemm for conv3x3 (the
-/// im2col is part of each run, since it is part of computing it that way).
+/// OpenBLAS: cblas_sgemm for matmul and conv1x1; im2col + cblas_sgemm for
+/// conv3x3 (the im2col is part of each run, since it is part of computing it
+/// that way).
 Runner openBlasRunner(const Case &c, const CaseData &data);
 
 /// oneDNN: the matmul primitive on row-major matrices, convolution_forward
 /// on NHWC data (depthwise as a grouped convolution) with the weights
-/// reordered beforehand into the layout oneDNN prefers, softmax_forward.
+/// reordered beforehand into the layout oneDNN prefers, softmax_forward,
+/// layer_normalization_forward with scale and shift, eltwise_gelu_tanh.
 Runner oneDnnRunner(const Case &c, const CaseData &data);
 
 } // namespace bench

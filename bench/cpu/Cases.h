@@ -4,9 +4,12 @@
 // and size names of bench/kernels/*.tile, so one line of bench/cases.json
 // describes both tilec's program and the baselines' call:
 //   matmul:M=1024,K=1024,N=1024     C[M, N] = A[M, K] x B[K, N]
+//   conv1x1:N=1,H=56,W=56,CI=256,CO=64  NHWC images, [CI, CO] filters
 //   conv3x3:N=1,H=56,W=56,CI=64,CO=64   NHWC images, HWIO filters, pad 1
 //   depthwise3x3:N=1,H=112,W=112,C=32   NHWC images, [3, 3, C] filters, pad 1
 //   softmax:R=1024,C=4096           along the rows
+//   layer_norm:R=1024,C=4096        along the rows, with Gamma[C] and Beta[C]
+//   gelu:R=1024,C=4096              element-wise, tanh form
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +26,7 @@ namespace bench {
 /// One benchmark case: what to compute and at which sizes.
 struct Case {
   std::string spec; ///< as given on the command line
-  std::string kind; ///< matmul, conv3x3, depthwise3x3 or softmax
+  std::string kind; ///< a kind above: matmul, conv1x1, ..., gelu
   std::map<std::string, int64_t> sizes;
 
   /// The size `name` (every size a kind needs is checked by parseCase).

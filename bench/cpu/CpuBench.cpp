@@ -73,7 +73,8 @@ static int usage(const char *message) {
   std::fprintf(stderr,
                "cpu-bench: %s\nusage: cpu-bench [--repeat=N] "
                "KIND:NAME=VALUE,... ...\n  kinds: matmul:M,K,N "
-               "conv3x3:N,H,W,CI,CO depthwise3x3:N,H,W,C softmax:R,C\n",
+               "conv1x1:N,H,W,CI,CO conv3x3:N,H,W,CI,CO depthwise3x3:N,H,W,C "
+               "softmax:R,C layer_norm:R,C gelu:R,C\n",
                message);
   return 2;
 }

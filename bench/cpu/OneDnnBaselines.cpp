@@ -39,11 +39,13 @@ static Runner execute(dnnl::primitive prim,
   };
 }
 
-/// A 3x3, stride 1, pad 1 convolution on NHWC data with `groups` groups;
-/// `userWeights` describes the caller's filter layout.
+/// A stride 1 convolution on NHWC data with the window size and the groups
+/// of `userWeights` (the caller's filter layout), padded to keep the image
+/// size.
 static Runner convolution(int64_t n, int64_t h, int64_t w, int64_t ci,
                           int64_t co, const dnnl::memory::desc &userWeights,
                           const CaseData &data) {
+  int64_t pad = userWeights.dims().back() / 2;
   Context &ctx = context();
   dnnl::memory::desc src({n, ci, h, w}, dt::f32, tag::nhwc);
   dnnl::memory::desc dst({n, co, h, w}, dt::f32, tag::nhwc);
@@ -52,7 +54,8 @@ static Runner convolution(int64_t n, int64_t h, int64_t w, int64_t ci,
       dnnl::convolution_forward::desc(
           dnnl::prop_kind::forward_inference,
           dnnl::algorithm::convolution_direct, src, weightsAny, dst,
-          /*strides=*/{1, 1}, /*padding_l=*/{1, 1}, /*padding_r=*/{1, 1}),
+          /*strides=*/{1, 1}, /*padding_l=*/{pad, pad},
+          /*padding_r=*/{pad, pad}),
       ctx.engine);
   dnnl::memory user(userWeights, ctx.engine,
                     const_cast<float *>(data.inputs[1].data()));
@@ -83,6 +86,11 @@ Runner oneDnnRunner(const Case &c, const CaseData &data) {
                        const_cast<float *>(data.inputs[1].data()))},
          {DNNL_ARG_DST, dnnl::memory(out, ctx.engine, nullptr)}});
   }
+  if (c.kind == "conv1x1") {
+    int64_t ci = c.at("CI"), co = c.at("CO");
+    return convolution(c.at("N"), c.at("H"), c.at("W"), ci, co,
+                       {{co, ci, 1, 1}, dt::f32, tag::hwio}, data);
+  }
   if (c.kind == "conv3x3") {
     int64_t ci = c.at("CI"), co = c.at("CO");
     return convolution(c.at("N"), c.at("H"), c.at("W"), ci, co,
@@ -95,8 +103,36 @@ Runner oneDnnRunner(const Case &c, const CaseData &data) {
     return convolution(c.at("N"), c.at("H"), c.at("W"), ch, ch,
                        {{ch, 1, 1, 3, 3}, dt::f32, tag::hwigo}, data);
   }
-  // softmax along the rows
   dnnl::memory::desc rows({c.at("R"), c.at("C")}, dt::f32, tag::ab);
+  if (c.kind == "gelu") {
+    dnnl::eltwise_forward::primitive_desc pd(
+        dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_inference,
+                                    dnnl::algorithm::eltwise_gelu_tanh, rows,
+                                    0.0f, 0.0f),
+        ctx.engine);
+    return execute(dnnl::eltwise_forward(pd),
+                   {{DNNL_ARG_SRC, dnnl::memory(rows, ctx.engine, in0)},
+                    {DNNL_ARG_DST, dnnl::memory(rows, ctx.engine, nullptr)}});
+  }
+  if (c.kind == "layer_norm") {
+    dnnl::memory::desc vector({c.at("C")}, dt::f32, tag::a);
+    dnnl::layer_normalization_forward::primitive_desc pd(
+        dnnl::layer_normalization_forward::desc(
+            dnnl::prop_kind::forward_inference, rows, 1e-5f,
+            dnnl::normalization_flags::use_scale |
+                dnnl::normalization_flags::use_shift),
+        ctx.engine);
+    auto input = [&](size_t i) {
+      return dnnl::memory(vector, ctx.engine,
+                          const_cast<float *>(data.inputs[i].data()));
+    };
+    return execute(dnnl::layer_normalization_forward(pd),
+                   {{DNNL_ARG_SRC, dnnl::memory(rows, ctx.engine, in0)},
+                    {DNNL_ARG_SCALE, input(1)},
+                    {DNNL_ARG_SHIFT, input(2)},
+                    {DNNL_ARG_DST, dnnl::memory(rows, ctx.engine, nullptr)}});
+  }
+  // softmax along the rows
   dnnl::softmax_forward::primitive_desc pd(
       dnnl::softmax_forward::desc(dnnl::prop_kind::forward_inference, rows,
                                   /*softmax_axis=*/1),

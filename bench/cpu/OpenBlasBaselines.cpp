@@ -1,6 +1,7 @@
 //===- OpenBlasBaselines.cpp - Cases computed with cblas_sgemm -----------===//
 //
-// The convolution as a GEMM: im2col gathers each output pixel's 3x3xCI patch
+// The convolutions as GEMMs: a 1x1 one is one already; for a 3x3 one im2col
+// gathers each output pixel's 3x3xCI patch
 // into a row, and HWIO filters already are the [9*CI, CO] matrix those rows
 // multiply.
 //
@@ -41,6 +42,16 @@ Runner openBlasRunner(const Case &c, const CaseData &data) {
     return [=](float *out) {
       cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a,
                   k, b, n, 0.0f, out, n);
+    };
+  }
+  if (c.kind == "conv1x1") {
+    // The NHWC image is the [n*h*w, ci] matrix the [ci, co] filter
+    // multiplies: no im2col.
+    int pixels = int(c.at("N") * c.at("H") * c.at("W"));
+    int ci = int(c.at("CI")), co = int(c.at("CO"));
+    return [=](float *out) {
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, pixels, co, ci,
+                  1.0f, a, ci, b, co, 0.0f, out, co);
     };
   }
   if (c.kind == "conv3x3") {

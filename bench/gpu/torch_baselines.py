@@ -53,6 +53,10 @@ def operation(case, inputs):
         width = case.sizes["C"]
         return (lambda: F.layer_norm(x, (width,), gamma, beta, eps=1e-5)), \
             "F.layer_norm, weight and bias"
+    if case.kernel == "gelu":
+        (x,) = inputs
+        return (lambda: F.gelu(x, approximate="tanh")), \
+            "F.gelu, approximate='tanh'"
     image, filt = inputs
     # NHWC data is NCHW in channels_last memory: permute is a view, no copy.
     x = image.permute(0, 3, 1, 2)

@@ -71,8 +71,12 @@ tune::CandidateResult LocalRunner::measure(const KernelTask &task,
     return failed(Verdict::Failed,
                   "the compiled program has no kernel " + task.fingerprint);
 
-  // The warm-up run is the one whose outputs are checked.
-  llvm::Expected<std::vector<Tensor>> outputs = (*loaded)->run(inputs, nullptr);
+  // The warm-up run is the one whose outputs are checked. The runs reuse
+  // their buffers, as `tilec bench` times them.
+  (*loaded)->bindInputs(inputs);
+  if (llvm::Error error = (*loaded)->runBound(nullptr))
+    return failed("does not run", std::move(error));
+  llvm::Expected<std::vector<Tensor>> outputs = (*loaded)->boundOutputs();
   if (!outputs)
     return failed("does not run", outputs.takeError());
   if (candidate + 1 == wrongCandidate)
@@ -94,10 +98,8 @@ tune::CandidateResult LocalRunner::measure(const KernelTask &task,
   result.status = Verdict::Ok;
   for (unsigned i = 0; i < repeat; ++i) {
     std::vector<double> seconds;
-    if (llvm::Expected<std::vector<Tensor>> timed =
-            (*loaded)->run(inputs, &seconds);
-        !timed)
-      return failed("does not run", timed.takeError());
+    if (llvm::Error error = (*loaded)->runBound(&seconds))
+      return failed("does not run", std::move(error));
     double sum = 0;
     for (size_t k : tuned)
       sum += k < seconds.size() ? seconds[k] : 0;

@@ -25,15 +25,29 @@ LoadedProgram::LoadedProgram(std::unique_ptr<rt::Program> loaded,
       outputNames(std::move(outputNames)), kernelReports(std::move(kernels)),
       compileTime(compileSeconds), temporaries(memory) {}
 
-llvm::Expected<std::vector<Tensor>>
-LoadedProgram::run(const std::vector<Tensor> &inputs,
-                   std::vector<double> *kernelSeconds) {
-  std::map<std::string, Tensor> namedInputs, namedOutputs;
-  for (size_t i = 0; i < inputNames.size() && i < inputs.size(); ++i)
-    namedInputs[inputNames[i]] = inputs[i];
+/// `named`'s tensors in the order of `names`.
+static llvm::Expected<std::vector<Tensor>>
+inOrder(const std::vector<std::string> &names,
+        std::map<std::string, Tensor> named) {
+  std::vector<Tensor> ordered;
+  for (const std::string &name : names) {
+    auto found = named.find(name);
+    if (found == named.end())
+      return runtimeError(
+          fmt::format("internal error: the device returned no '{}'", name));
+    ordered.push_back(std::move(found->second));
+  }
+  return ordered;
+}
+
+/// Runs `loaded` and fills `kernelSeconds` (if given) from its timings.
+static llvm::Error runNamed(rt::Program &loaded,
+                            const std::map<std::string, Tensor> &inputs,
+                            std::map<std::string, Tensor> &outputs,
+                            std::vector<double> *kernelSeconds) {
   std::vector<rt::KernelTiming> timings;
-  if (Status ran = loaded->run(namedInputs, namedOutputs,
-                               kernelSeconds ? &timings : nullptr);
+  if (Status ran =
+          loaded.run(inputs, outputs, kernelSeconds ? &timings : nullptr);
       !ran)
     return runtimeError(ran.message());
   if (kernelSeconds) {
@@ -41,15 +55,39 @@ LoadedProgram::run(const std::vector<Tensor> &inputs,
     for (const rt::KernelTiming &timing : timings)
       kernelSeconds->push_back(timing.seconds);
   }
-  std::vector<Tensor> outputs;
-  for (const std::string &name : outputNames) {
-    auto found = namedOutputs.find(name);
-    if (found == namedOutputs.end())
-      return runtimeError(
-          fmt::format("internal error: the device returned no '{}'", name));
-    outputs.push_back(std::move(found->second));
-  }
-  return outputs;
+  return llvm::Error::success();
+}
+
+static std::map<std::string, Tensor>
+named(const std::vector<std::string> &names,
+      const std::vector<Tensor> &tensors) {
+  std::map<std::string, Tensor> byName;
+  for (size_t i = 0; i < names.size() && i < tensors.size(); ++i)
+    byName[names[i]] = tensors[i];
+  return byName;
+}
+
+llvm::Expected<std::vector<Tensor>>
+LoadedProgram::run(const std::vector<Tensor> &inputs,
+                   std::vector<double> *kernelSeconds) {
+  std::map<std::string, Tensor> namedOutputs;
+  if (llvm::Error error = runNamed(*loaded, named(inputNames, inputs),
+                                   namedOutputs, kernelSeconds))
+    return std::move(error);
+  return inOrder(outputNames, std::move(namedOutputs));
+}
+
+void LoadedProgram::bindInputs(const std::vector<Tensor> &inputs) {
+  boundInputs = named(inputNames, inputs);
+  boundOutputsByName.clear();
+}
+
+llvm::Error LoadedProgram::runBound(std::vector<double> *kernelSeconds) {
+  return runNamed(*loaded, boundInputs, boundOutputsByName, kernelSeconds);
+}
+
+llvm::Expected<std::vector<Tensor>> LoadedProgram::boundOutputs() const {
+  return inOrder(outputNames, boundOutputsByName);
 }
 
 /// The names the program's inputs or outputs have on a device.

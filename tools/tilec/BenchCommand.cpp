@@ -99,14 +99,14 @@ struct Measurements {
 
 /// Runs `loaded` `repeat` times; `firstOutputs` receives the outputs of the
 /// first run.
-Measurements measure(LoadedProgram &loaded, const std::vector<Tensor> &inputs,
-                     unsigned repeat, std::vector<Tensor> *firstOutputs) {
+Measurements measure(LoadedProgram &loaded, unsigned repeat,
+                     std::vector<Tensor> *firstOutputs) {
   Measurements m;
   m.perKernel.resize(loaded.kernels().size());
   for (unsigned r = 0; r < repeat; ++r) {
     std::vector<double> seconds;
     Clock::time_point start = Clock::now();
-    std::vector<Tensor> outputs = orFail(loaded.run(inputs, &seconds));
+    orFail(loaded.runBound(&seconds));
     m.walls.push_back(
         std::chrono::duration<double>(Clock::now() - start).count());
     if (seconds.size() != m.perKernel.size())
@@ -120,7 +120,7 @@ Measurements measure(LoadedProgram &loaded, const std::vector<Tensor> &inputs,
     }
     m.kernelSums.push_back(sum);
     if (r == 0 && firstOutputs)
-      *firstOutputs = std::move(outputs);
+      *firstOutputs = orFail(loaded.boundOutputs());
   }
   return m;
 }
@@ -170,14 +170,16 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
   std::unique_ptr<LoadedProgram> loaded =
       orFail(compileAndLoad(device, loader, program, schedules, verbose));
 
-  // The outputs checked are those of the first run, warm-up or not.
+  // The outputs checked are those of the first run, warm-up or not. The
+  // runs reuse their buffers, as an inference loop does.
+  loaded->bindInputs(inputs);
   std::vector<Tensor> outputs;
   for (unsigned w = 0; w < options.warmup; ++w) {
-    std::vector<Tensor> warm = orFail(loaded->run(inputs, nullptr));
+    orFail(loaded->runBound(nullptr));
     if (w == 0)
-      outputs = std::move(warm);
+      outputs = orFail(loaded->boundOutputs());
   }
-  Measurements m = measure(*loaded, inputs, options.repeat,
+  Measurements m = measure(*loaded, options.repeat,
                            options.warmup == 0 ? &outputs : nullptr);
 
   BenchReport report;

@@ -21,6 +21,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,6 +43,16 @@ public:
   /// is a runtime error naming the runtime's own error.
   llvm::Expected<std::vector<Tensor>> run(const std::vector<Tensor> &inputs,
                                           std::vector<double> *kernelSeconds);
+  /// Many runs on the same inputs, as an inference loop makes them with
+  /// its buffers kept: bindInputs copies them once, and each runBound runs
+  /// on those, into the outputs of the run before (the host's runtime
+  /// writes them in place). run copies both on every call, which leaves
+  /// the data in the calling thread's cache rather than where the
+  /// kernels' threads left it (what `tilec bench` times).
+  void bindInputs(const std::vector<Tensor> &inputs);
+  llvm::Error runBound(std::vector<double> *kernelSeconds);
+  /// The outputs of the last runBound, in header order.
+  llvm::Expected<std::vector<Tensor>> boundOutputs() const;
   /// The loaded program itself, for resident running (lib/Training).
   rt::Program &runtimeProgram() { return *loaded; }
   /// The kernels in launch order.
@@ -54,6 +65,7 @@ public:
 private:
   std::unique_ptr<rt::Program> loaded;
   std::vector<std::string> inputNames, outputNames;
+  std::map<std::string, Tensor> boundInputs, boundOutputsByName;
   std::vector<KernelReport> kernelReports;
   double compileTime = 0;
   TemporaryMemory temporaries;

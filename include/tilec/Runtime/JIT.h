@@ -65,6 +65,11 @@ public:
   runOn(llvm::ArrayRef<const Tensor *> inputs,
         llvm::ArrayRef<TensorType> outputTypes,
         std::vector<double> *kernelSeconds = nullptr) const;
+  /// The same into `outputs`, tensors of the entry's output types already
+  /// allocated (a caller that runs many times reuses their memory).
+  llvm::Error runInto(llvm::ArrayRef<const Tensor *> inputs,
+                      llvm::MutableArrayRef<Tensor> outputs,
+                      std::vector<double> *kernelSeconds = nullptr) const;
 
   /// How many kernels are timed (0 unless compiled with `timeKernels`).
   unsigned timedKernelCount() const { return timedKernels; }

@@ -146,14 +146,22 @@ Expected<std::vector<Tensor>>
 JITProgram::runOn(llvm::ArrayRef<const Tensor *> inputs,
                   llvm::ArrayRef<TensorType> outputTypes,
                   std::vector<double> *kernelSeconds) const {
-  if (inputs.size() + outputTypes.size() != arguments.size())
-    return makeError("'" + entry + "' takes " + llvm::Twine(arguments.size()) +
-                     " buffers, given " +
-                     llvm::Twine(inputs.size() + outputTypes.size()));
   std::vector<Tensor> outputs;
   outputs.reserve(outputTypes.size());
   for (const TensorType &type : outputTypes)
     outputs.emplace_back(type);
+  if (Error error = runInto(inputs, outputs, kernelSeconds))
+    return std::move(error);
+  return std::move(outputs);
+}
+
+Error JITProgram::runInto(llvm::ArrayRef<const Tensor *> inputs,
+                          llvm::MutableArrayRef<Tensor> outputs,
+                          std::vector<double> *kernelSeconds) const {
+  if (inputs.size() + outputs.size() != arguments.size())
+    return makeError("'" + entry + "' takes " + llvm::Twine(arguments.size()) +
+                     " buffers, given " +
+                     llvm::Twine(inputs.size() + outputs.size()));
 
   // The packed interface takes the address of each argument; each argument
   // is a bare pointer to the buffer.
@@ -161,12 +169,12 @@ JITProgram::runOn(llvm::ArrayRef<const Tensor *> inputs,
   pointers.reserve(arguments.size());
   for (auto [index, tensor] : llvm::enumerate(inputs)) {
     if (Error error = checkArgument(index, tensor->type))
-      return std::move(error);
+      return error;
     pointers.push_back(const_cast<uint8_t *>(tensor->data.data()));
   }
   for (auto [index, tensor] : llvm::enumerate(outputs)) {
     if (Error error = checkArgument(inputs.size() + index, tensor.type))
-      return std::move(error);
+      return error;
     pointers.push_back(tensor.data.data());
   }
   std::vector<void *> packed;
@@ -176,9 +184,9 @@ JITProgram::runOn(llvm::ArrayRef<const Tensor *> inputs,
   {
     jit::KernelTimerScope timers(seconds);
     if (Error error = engine->invokePacked(entry, packed))
-      return std::move(error);
+      return error;
   }
   if (kernelSeconds)
     *kernelSeconds = std::move(seconds);
-  return std::move(outputs);
+  return Error::success();
 }
