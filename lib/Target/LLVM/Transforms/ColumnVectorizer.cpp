@@ -5,8 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "ColumnVectorizer.h"
+#include "UniformDivision.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -16,6 +18,7 @@
 using namespace mlir;
 using namespace mlir::affine;
 using namespace tilec;
+using namespace tilec::transforms;
 
 namespace {
 
@@ -88,6 +91,8 @@ bool movesWith(ValueRange operands, Value iv) {
 struct Varying {
   llvm::DenseSet<Value> values;
   unsigned widestBits = 0;
+  /// Divisions of a varying value by one defined before the loop.
+  SmallVector<arith::DivFOp> uniformDivisions;
 };
 
 std::optional<Varying> findVarying(AffineForOp loop) {
@@ -138,17 +143,45 @@ std::optional<Varying> findVarying(AffineForOp loop) {
       note(type);
     }
     varying.values.insert(op.getResult(0));
+    if (auto division = dyn_cast<arith::DivFOp>(op);
+        division && hasReciprocalForm(division) &&
+        division.getRhs().getParentRegion() != &loop.getRegion())
+      varying.uniformDivisions.push_back(division);
   }
   return varying;
+}
+
+/// Moves the ops of `loop`'s body that are the same in every iteration
+/// before it: pure ops and loads of buffers the loop does not store to, of
+/// values defined outside it (a row's scalar and what is computed from it).
+void hoistInvariants(AffineForOp loop) {
+  llvm::SmallPtrSet<Value, 4> stored;
+  loop.walk([&](AffineStoreOp store) { stored.insert(store.getMemRef()); });
+  for (Operation &op :
+       llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
+    bool invariant = llvm::none_of(op.getOperands(), [&](Value operand) {
+      return operand.getParentRegion() == &loop.getRegion();
+    });
+    auto load = dyn_cast<AffineLoadOp>(op);
+    bool movable = op.getNumRegions() == 0 &&
+                   (isMemoryEffectFree(&op) ||
+                    (load && !stored.contains(load.getMemRef())));
+    if (invariant && movable)
+      op.moveBefore(loop);
+  }
 }
 
 /// Emits copies of a columns loop's body for columns `column`,
 /// `column + lanes`, ... with vectors for the varying values.
 class LaneBodyEmitter {
 public:
+  /// With `reciprocals`, the uniform divisions multiply (UniformDivision.h)
+  /// and `inexact` collects whether they may be off.
   LaneBodyEmitter(AffineForOp loop, const Varying &varying, int64_t lanes,
-                  OpBuilder &b)
-      : loop(loop), varying(varying), lanes(lanes), b(b) {}
+                  OpBuilder &b, const Reciprocals *reciprocals,
+                  Value *inexact)
+      : loop(loop), varying(varying), lanes(lanes), b(b),
+        reciprocals(reciprocals), inexact(inexact) {}
 
   /// One copy of the body at first column `column`, its accumulator (if
   /// any) `accumulator`; returns the yielded value, if any.
@@ -207,6 +240,16 @@ private:
       b.clone(op, mapping);
       return;
     }
+    if (auto division = dyn_cast<arith::DivFOp>(op);
+        division && reciprocals && reciprocals->of.count(division.getRhs())) {
+      mapping.map(division.getResult(),
+                  multiplyByReciprocal(
+                      b, division,
+                      asVector(mapping.lookupOrDefault(division.getLhs()),
+                               broadcasts),
+                      reciprocals->of.lookup(division.getRhs()), *inexact));
+      return;
+    }
     IRMapping operands;
     for (Value operand : op.getOperands())
       operands.map(operand,
@@ -220,6 +263,8 @@ private:
   const Varying &varying;
   int64_t lanes;
   OpBuilder &b;
+  const Reciprocals *reciprocals;
+  Value *inexact;
 };
 
 /// `aggregate` applied to `lhs` and `rhs` (of one type, scalar or vector).
@@ -232,29 +277,46 @@ Value combine(OpBuilder &b, Operation *aggregate, Value lhs, Value rhs) {
   return copy->getResult(0);
 }
 
+/// How the vector loops of one columns loop are made.
+struct VectorLoops {
+  AffineForOp loop;
+  Operation *aggregate; ///< the reduction's, or null
+  const Varying &varying;
+  int64_t lanes;
+  /// With reciprocals, the uniform divisions multiply, and `inexact` (i1)
+  /// says after the loops whether any product may be off.
+  const Reciprocals *reciprocals = nullptr;
+  Value inexact;
+};
+
 /// The vector loop over columns [begin, end) (a multiple of `chunks *
 /// lanes` columns), `chunks` vectors per iteration; for a reduction, one
 /// accumulator per chunk, folded into `accumulator` at the end. Returns the
 /// reduction's value after it.
-Value emitVectorLoop(OpBuilder &b, AffineForOp loop, Operation *aggregate,
-                     const Varying &varying, int64_t lanes, int64_t chunks,
+Value emitVectorLoop(OpBuilder &b, VectorLoops &how, int64_t chunks,
                      int64_t begin, int64_t end, Value accumulator) {
-  Location loc = loop.getLoc();
-  LaneBodyEmitter emitter(loop, varying, lanes, b);
+  Location loc = how.loop.getLoc();
+  Value inexact;
+  LaneBodyEmitter emitter(how.loop, how.varying, how.lanes, b,
+                          how.reciprocals, &inexact);
   SmallVector<Value> inits;
-  if (aggregate) {
+  if (how.aggregate) {
     Type element = accumulator.getType();
     Value identity =
-        arith::ConstantOp::create(b, loc, rowReductionIdentity(aggregate));
+        arith::ConstantOp::create(b, loc, rowReductionIdentity(how.aggregate));
     Value wide = vector::BroadcastOp::create(b, loc, emitter.vectorOf(element),
                                              identity);
     inits.assign(chunks, wide);
   }
+  if (how.reciprocals)
+    inits.push_back(how.inexact);
   auto vectorLoop =
-      AffineForOp::create(b, loc, begin, end, chunks * lanes, inits);
+      AffineForOp::create(b, loc, begin, end, chunks * how.lanes, inits);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(vectorLoop.getBody());
+    if (how.reciprocals)
+      inexact = vectorLoop.getRegionIterArgs().back();
     Value first = vectorLoop.getInductionVar();
     SmallVector<Value> yields;
     for (int64_t chunk = 0; chunk < chunks; ++chunk) {
@@ -262,30 +324,58 @@ Value emitVectorLoop(OpBuilder &b, AffineForOp loop, Operation *aggregate,
       if (chunk > 0) {
         AffineExpr d0 = b.getAffineDimExpr(0);
         column = AffineApplyOp::create(
-            b, loc, AffineMap::get(1, 0, d0 + chunk * lanes), first);
+            b, loc, AffineMap::get(1, 0, d0 + chunk * how.lanes), first);
       }
       Value yielded = emitter.emit(
-          column, aggregate ? vectorLoop.getRegionIterArgs()[chunk] : Value());
-      if (aggregate)
+          column,
+          how.aggregate ? vectorLoop.getRegionIterArgs()[chunk] : Value());
+      if (how.aggregate)
         yields.push_back(yielded);
     }
-    if (aggregate)
+    if (how.reciprocals)
+      yields.push_back(inexact);
+    if (!yields.empty())
       AffineYieldOp::create(b, loc, yields);
   }
-  if (!aggregate)
+  if (how.reciprocals)
+    how.inexact = vectorLoop.getResults().back();
+  if (!how.aggregate)
     return {};
-  SmallVector<Value> partial(vectorLoop.getResults());
+  SmallVector<Value> partial(vectorLoop.getResults().take_front(chunks));
   while (partial.size() > 1) {
     SmallVector<Value> halved;
     for (size_t i = 0; i + 1 < partial.size(); i += 2)
-      halved.push_back(combine(b, aggregate, partial[i], partial[i + 1]));
+      halved.push_back(combine(b, how.aggregate, partial[i], partial[i + 1]));
     if (partial.size() % 2)
       halved.push_back(partial.back());
     partial = std::move(halved);
   }
   Value reduced = vector::ReductionOp::create(
-      b, loc, *combiningKind(aggregate), partial.front());
-  return combine(b, aggregate, accumulator, reduced);
+      b, loc, *combiningKind(how.aggregate), partial.front());
+  return combine(b, how.aggregate, accumulator, reduced);
+}
+
+/// The vector loops of `how` over as many whole vectors of the columns as
+/// there are: groups of `accumulators` vectors, then single vectors (a
+/// reduction's chunks cannot share one accumulator without a dependence
+/// chain). Returns the reduction's value after them (from `accumulator`)
+/// and sets `end` to the first column they leave.
+Value emitVectorLoops(OpBuilder &b, VectorLoops &how, int64_t accumulators,
+                      Value accumulator, int64_t &end) {
+  int64_t columns = how.loop.getConstantUpperBound();
+  SmallVector<int64_t, 2> chunkCounts{how.aggregate ? accumulators : 1};
+  if (chunkCounts.front() > 1)
+    chunkCounts.push_back(1);
+  end = 0;
+  for (int64_t chunks : chunkCounts) {
+    int64_t step = chunks * how.lanes;
+    int64_t last = end + (columns - end) / step * step;
+    if (last == end)
+      continue;
+    accumulator = emitVectorLoop(b, how, chunks, end, last, accumulator);
+    end = last;
+  }
+  return accumulator;
 }
 
 } // namespace
@@ -321,25 +411,53 @@ bool tilec::transforms::rowNestVectorizes(const RowNest &nest,
 void tilec::transforms::vectorizeColumns(AffineForOp loop,
                                          Operation *aggregate, int64_t lanes,
                                          int64_t accumulators) {
+  hoistInvariants(loop);
   std::optional<Varying> varying = findVarying(loop);
   assert(varying && "vectorizeColumns needs columnLanes first");
+  Location loc = loop.getLoc();
   OpBuilder b(loop);
-  int64_t columns = loop.getConstantUpperBound();
   Value accumulator = aggregate ? loop.getInits()[0] : Value();
+  VectorLoops exact{loop, aggregate, *varying, lanes, nullptr, Value()};
   int64_t begin = 0;
-  // Whole groups of accumulators first, then single vectors (a reduction's
-  // chunks cannot share one accumulator without a dependence chain).
-  SmallVector<int64_t, 2> chunkCounts{aggregate ? accumulators : 1};
-  if (chunkCounts.front() > 1)
-    chunkCounts.push_back(1);
-  for (int64_t chunks : chunkCounts) {
-    int64_t end = begin + (columns - begin) / (chunks * lanes) * chunks * lanes;
-    if (end == begin)
-      continue;
-    accumulator = emitVectorLoop(b, loop, aggregate, *varying, lanes, chunks,
-                                 begin, end, accumulator);
-    begin = end;
+  if (varying->uniformDivisions.empty()) {
+    accumulator = emitVectorLoops(b, exact, accumulators, accumulator, begin);
+  } else {
+    // With reciprocals first; again with divisions where that may be off.
+    Reciprocals reciprocals =
+        buildReciprocals(b, loc, varying->uniformDivisions);
+    VectorLoops fast = exact;
+    fast.reciprocals = &reciprocals;
+    fast.inexact = arith::ConstantIntOp::create(b, loc, 0, 1);
+    Value fastResult =
+        emitVectorLoops(b, fast, accumulators, accumulator, begin);
+    Value divide = arith::OrIOp::create(
+        b, loc,
+        arith::XOrIOp::create(b, loc, reciprocals.allNormal,
+                              arith::ConstantIntOp::create(b, loc, 1, 1)),
+        fast.inexact);
+    SmallVector<Type, 1> results;
+    if (aggregate)
+      results.push_back(accumulator.getType());
+    auto again = scf::IfOp::create(b, loc, results, divide,
+                                   /*addThenBlock=*/true,
+                                   /*addElseBlock=*/bool(aggregate));
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(again.thenBlock());
+      int64_t end = 0;
+      Value exactResult =
+          emitVectorLoops(b, exact, accumulators, accumulator, end);
+      scf::YieldOp::create(b, loc, aggregate ? ValueRange(exactResult)
+                                             : ValueRange());
+      if (aggregate) {
+        b.setInsertionPointToStart(again.elseBlock());
+        scf::YieldOp::create(b, loc, fastResult);
+      }
+    }
+    if (aggregate)
+      accumulator = again.getResult(0);
   }
+  int64_t columns = loop.getConstantUpperBound();
   if (begin == 0)
     return; // fewer columns than one vector: the scalar loop as it is
   if (begin < columns) {

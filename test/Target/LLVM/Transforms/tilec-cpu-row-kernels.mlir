@@ -28,10 +28,11 @@
 // CHECK:               affine.load %arg0
 // CHECK:               arith.maxnumf %{{.*}} : f32
 // CHECK:             affine.store %[[MAX]], %{{.*}}[%[[R]], 0]
-// exp(L - max): the row scalar broadcast, the result into the row.
+// exp(L - max): the row scalar loaded once before the loop and broadcast,
+// the result into the row.
+// CHECK:             %[[M:.*]] = affine.load %{{.*}}[%[[R]], 0]
 // CHECK:             affine.for %[[C:.*]] = 0 to 96 step 16 {
 // CHECK:               %[[X:.*]] = affine.vector_load %arg0[%[[R]], %[[C]]]
-// CHECK:               %[[M:.*]] = affine.load %{{.*}}[%[[R]], 0]
 // CHECK:               %[[MV:.*]] = vector.broadcast %[[M]] : f32 to vector<16xf32>
 // CHECK:               %[[D:.*]] = arith.subf %[[X]], %[[MV]] : vector<16xf32>
 // CHECK:               %[[E:.*]] = math.exp %[[D]] : vector<16xf32>
@@ -39,13 +40,38 @@
 // CHECK:             affine.for %{{.*}} = 96 to 100 {
 // CHECK:               math.exp %{{.*}} : f32
 // CHECK:               affine.store %{{.*}}, %[[ROW]][%{{.*}}] : memref<100xf32>
-// The sum of the row, then the division, read the row.
+// The sum of the row, then the division, read the row. The division by
+// the row's sum multiplies by its reciprocal (made once, before the loop),
+// noting any quotient near overflow or NaN; the loop runs again with
+// divisions if one was, or if the reciprocal is not a normal number.
 // CHECK:             affine.for %{{.*}} = 0 to 64 step 64 iter_args
 // CHECK:               affine.vector_load %[[ROW]]
 // CHECK:             vector.reduction <add>
-// CHECK:             affine.for %{{.*}} = 0 to 96 step 16 {
-// CHECK:               arith.divf %{{.*}} : vector<16xf32>
-// CHECK:               affine.vector_store %{{.*}}, %arg1[%[[R]], %{{.*}}] : memref<8x100xf32>, vector<16xf32>
+// CHECK:             %[[SUM:.*]] = affine.load %{{.*}}[%[[R]], 0] : memref<8x1xf32>
+// CHECK:             %[[RECIP:.*]] = arith.divf %{{.*}}, %[[SUM]] : f32
+// CHECK:             %[[ABS:.*]] = math.absf %[[SUM]] : f32
+// CHECK:             arith.cmpf oge, %[[ABS]], %{{.*}} : f32
+// CHECK:             arith.cmpf ole, %[[ABS]], %{{.*}} : f32
+// CHECK:             %[[BOTH:.*]] = arith.andi
+// CHECK:             %[[NORMAL:.*]] = arith.andi %{{.*}}, %[[BOTH]] : i1
+// CHECK:             %[[INEXACT:.*]] = affine.for %[[C:.*]] = 0 to 96 step 16 iter_args(%[[FLAG:.*]] = %false) -> (i1) {
+// CHECK:               %[[E:.*]] = affine.vector_load %[[ROW]][%[[C]]]
+// CHECK:               %[[RV:.*]] = vector.broadcast %[[RECIP]] : f32 to vector<16xf32>
+// CHECK:               %[[Q:.*]] = arith.mulf %[[E]], %[[RV]] : vector<16xf32>
+// CHECK:               %[[QABS:.*]] = math.absf %[[Q]] : vector<16xf32>
+// CHECK:               %[[NEAR:.*]] = arith.cmpf ugt, %[[QABS]], %{{.*}} : vector<16xf32>
+// CHECK:               %[[ANY:.*]] = vector.reduction <or>, %[[NEAR]] : vector<16xi1> into i1
+// CHECK:               %[[OR:.*]] = arith.ori %[[FLAG]], %[[ANY]] : i1
+// CHECK:               affine.vector_store %[[Q]], %arg1[%[[R]], %[[C]]]
+// CHECK:               affine.yield %[[OR]] : i1
+// CHECK:             %[[NOTNORMAL:.*]] = arith.xori %[[NORMAL]], %{{.*}} : i1
+// CHECK:             %[[AGAIN:.*]] = arith.ori %[[NOTNORMAL]], %[[INEXACT]] : i1
+// CHECK:             scf.if %[[AGAIN]] {
+// CHECK:               affine.for %{{.*}} = 0 to 96 step 16 {
+// CHECK:                 arith.divf %{{.*}} : vector<16xf32>
+// CHECK:                 affine.vector_store %{{.*}}, %arg1[%[[R]], %{{.*}}] : memref<8x100xf32>, vector<16xf32>
+// CHECK:             affine.for %{{.*}} = 96 to 100 {
+// CHECK:               arith.divf %{{.*}}, %[[SUM]] : f32
 // CHECK:           }
 // CHECK:         } {tilec.fingerprint = "0", tilec.kernel = "max..div", tilec.parallel, tilec.row_kernel}
 // CHECK-NOT:     memref.dealloc %{{.*}} : memref<8x100xf32>

@@ -157,6 +157,12 @@ def RowKernelsPass : Pass<"tilec-cpu-row-kernels", "::mlir::func::FuncOp"> {
       element per step (`affine.vector_load`, vector ops, broadcasts of
       what does not depend on the column), reductions with four vector
       accumulators reduced at the end, the last columns in the scalar loop;
+    - a division by a value the same for every column (a row's sum or
+      deviation) multiplies by its reciprocal, within 2 ulps of the
+      quotient (the interpreter grants 2.5), and divides after all where
+      that would not hold (the reciprocal not a normal number, a quotient
+      near overflow, NaN or inf): a vector division issues once per 10-16
+      cycles;
     - the outermost row loop is marked `tilec.parallel`.
 
     A vector sum adds in another order than the scalar loop; the
@@ -167,7 +173,9 @@ def RowKernelsPass : Pass<"tilec-cpu-row-kernels", "::mlir::func::FuncOp"> {
            "SIMD register width in bytes (0 = the host's)">,
   ];
   let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::math::MathDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
                            "::tilec::kernel::KernelDialect"];
 }
