@@ -44,6 +44,27 @@ constexpr float kTaylor[] = {1.0f / 5040, 1.0f / 720, 1.0f / 120, 1.0f / 24,
 
 } // namespace
 
+namespace {
+
+/// e^x = 2^k e^r for `x` already within [kLowest, kHighest]: k =
+/// roundeven(x / ln2) and e^r, |r| <= ln2 / 2, by Cody-Waite and Horner.
+struct Reduced {
+  Value k, expOfRest;
+};
+
+Reduced reduce(tilec::f32math::F32Builder &b, OpBuilder &builder,
+               Location loc, Value x) {
+  Value k = math::RoundEvenOp::create(builder, loc, b.mul(x, b.c(kInvLn2)));
+  Value r = b.fma(k, b.c(-kLn2Hi), x);
+  r = b.fma(k, b.c(-kLn2Lo), r);
+  Value p = b.c(kTaylor[0]);
+  for (float coefficient : llvm::ArrayRef(kTaylor).drop_front())
+    p = b.fma(p, r, b.c(coefficient));
+  return {k, p};
+}
+
+} // namespace
+
 Value tilec::f32math::buildExp(OpBuilder &builder, Location loc, Value x) {
   tilec::f32math::F32Builder b(builder, loc, x.getType());
   // NaN passes both clamps; what its k converts to (poison in LLVM, a
@@ -52,19 +73,23 @@ Value tilec::f32math::buildExp(OpBuilder &builder, Location loc, Value x) {
                            b.c(kHighest), x);
   clamped = b.select(b.cmp(arith::CmpFPredicate::OLT, clamped, b.c(kLowest)),
                      b.c(kLowest), clamped);
-  Value k = math::RoundEvenOp::create(builder, loc,
-                                      b.mul(clamped, b.c(kInvLn2)));
-  Value r = b.fma(k, b.c(-kLn2Hi), clamped);
-  r = b.fma(k, b.c(-kLn2Lo), r);
-  Value p = b.c(kTaylor[0]);
-  for (float coefficient : llvm::ArrayRef(kTaylor).drop_front())
-    p = b.fma(p, r, b.c(coefficient));
+  Reduced reduced = reduce(b, builder, loc, clamped);
   // 2^k = 2^h 2^(k - h), h = floor(k / 2) (a shift, cheaper than a
   // division): each factor is a normal power of two, 2^-75 to 2^64, and
   // the second product rounds once, to a subnormal, +0 or +inf included.
-  Value n = b.toI32(k);
+  Value n = b.toI32(reduced.k);
   Value half = arith::ShRSIOp::create(builder, loc, n, b.ci(1));
   Value rest = arith::SubIOp::create(builder, loc, n, half);
-  Value result = b.mul(b.mul(p, b.powerOfTwo(half)), b.powerOfTwo(rest));
+  Value result = b.mul(b.mul(reduced.expOfRest, b.powerOfTwo(half)),
+                       b.powerOfTwo(rest));
   return b.select(b.cmp(arith::CmpFPredicate::UNO, x, x), x, result);
+}
+
+Value tilec::f32math::buildExpOfModerate(OpBuilder &builder, Location loc,
+                                         Value x) {
+  tilec::f32math::F32Builder b(builder, loc, x.getType());
+  // k in [-126, 127]: 2^k is one normal power of two, and the product
+  // rounds once.
+  Reduced reduced = reduce(b, builder, loc, x);
+  return b.mul(reduced.expOfRest, b.powerOfTwo(b.toI32(reduced.k)));
 }

@@ -6,9 +6,11 @@
 // tanh|x| = 1 - 2 / (e^(2|x|) + 1): e^(2|x|) >= 3.49 there, so the quotient
 // is below 0.45 and its error (exp's 2 ulps, two roundings) counts about
 // half as much in the result, which is above 0.55: within 3 ulps, inside
-// the 5 that the interpreter's bound grants tanh. e^(2|x|) overflows to
-// +inf for large |x|, giving exactly 1. The sign comes back by copysign
-// (so -0 stays -0), and NaN passes through both branches.
+// the 5 that the interpreter's bound grants tanh. |x| is first cut to 9,
+// where 1 - tanh is 2^-25 and the result already rounds to 1, so that
+// e^(2|x|) needs no clamps nor scaling for the ends of exp's range (GELU
+// computes this per element: every op counts). The sign comes back by
+// copysign (so -0 stays -0), and NaN by a last select.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,8 @@ using namespace mlir;
 namespace {
 
 constexpr float kPolynomialBelow = 0.625f;
+/// tanh(9) = 1 - 3.0e-8 rounds to 1 in f32, as does tanh of anything above.
+constexpr float kSaturatesAt = 9.0f;
 /// P(u), highest power first.
 constexpr float kTanhSmall[] = {0.002292744815349579f, -0.008343945257365704f,
                                 0.02176891826093197f,  -0.053959257900714874f,
@@ -33,8 +37,15 @@ Value tilec::f32math::buildTanh(OpBuilder &builder, Location loc, Value x) {
   Value u = b.mul(x, x);
   Value small = b.fma(b.mul(x, u), b.horner(u, kTanhSmall), x);
   Value magnitude = b.abs(x);
-  Value e = buildExp(builder, loc, b.add(magnitude, magnitude));
-  Value large = b.copySign(b.sub(b.c(1.0f), b.div(b.c(2.0f), b.add(e, b.c(1.0f)))), x);
-  return b.select(b.cmp(arith::CmpFPredicate::OLT, magnitude, b.c(kPolynomialBelow)),
-                  small, large);
+  // NaN stays NaN here; its exp is discarded by the last select.
+  Value bounded = b.select(
+      b.cmp(arith::CmpFPredicate::OGT, magnitude, b.c(kSaturatesAt)),
+      b.c(kSaturatesAt), magnitude);
+  Value e = buildExpOfModerate(builder, loc, b.add(bounded, bounded));
+  Value large = b.copySign(
+      b.sub(b.c(1.0f), b.div(b.c(2.0f), b.add(e, b.c(1.0f)))), x);
+  Value result = b.select(
+      b.cmp(arith::CmpFPredicate::OLT, magnitude, b.c(kPolynomialBelow)),
+      small, large);
+  return b.select(b.cmp(arith::CmpFPredicate::UNO, x, x), x, result);
 }

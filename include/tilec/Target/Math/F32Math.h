@@ -19,6 +19,12 @@ namespace tilec::f32math {
 mlir::Value buildExp(mlir::OpBuilder &builder, mlir::Location loc,
                      mlir::Value x);
 
+/// exp(x) within 2 ulps for `x` in [-87, 88] (not NaN), without buildExp's
+/// clamps and two-step scaling for the ends of the range: for callers that
+/// bound their argument (tanh).
+mlir::Value buildExpOfModerate(mlir::OpBuilder &builder, mlir::Location loc,
+                               mlir::Value x);
+
 /// tanh(x) within 3 ulps, for an f32 or a vector of f32 `x` (TanhF32.cpp).
 mlir::Value buildTanh(mlir::OpBuilder &builder, mlir::Location loc,
                       mlir::Value x);
