@@ -2,7 +2,8 @@
 //
 // Part of lib/Autotune; see TuneCandidates.h. The parallel band the
 // cost model sees is the one the GPU mapping distributes (getParallelBand);
-// the CPU passes tile the same outer band of independent loops.
+// on the CPU the candidates are ranked as the default schedule is
+// (CPUSchedules.h), so the first is the one a plain compile uses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Schedule/CostModel.h"
+#include "tilec/Target/LLVM/Transforms/CPUSchedules.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -45,13 +47,22 @@ tilec::autotune::planTuning(ProgramLoader &loader,
       // A nest without a fingerprint cannot be keyed in a schedule file.
       if (!fingerprint || !seen.insert(fingerprint.str()).second)
         continue;
-      llvm::SmallVector<mlir::affine::AffineForOp> band = getParallelBand(nest);
-      schedule::KernelModel model = schedule::describeKernel(nest, band);
       KernelTask task;
       task.kernel = name ? name.str() : std::string("kernel");
       task.fingerprint = fingerprint.str();
-      task.candidates =
-          schedule::rankCandidates(model, device.profile, kind, top);
+      if (kind == schedule::ScheduleKind::CPU) {
+        // As tilec-cpu-default-schedule ranks them; a kernel that takes
+        // no CPU schedule has nothing to tune.
+        task.candidates = transforms::rankCPUSchedules(
+            nest, schedule::hostCPUFacts(), top);
+        if (task.candidates.empty())
+          continue;
+      } else {
+        schedule::KernelModel model =
+            schedule::describeKernel(nest, getParallelBand(nest));
+        task.candidates =
+            schedule::rankCandidates(model, device.profile, kind, top);
+      }
       tasks.push_back(std::move(task));
     }
   });

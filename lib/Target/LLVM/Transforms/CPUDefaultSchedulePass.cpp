@@ -9,10 +9,7 @@
 #include "tilec/Target/LLVM/Transforms/Passes.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
-#include "tilec/Dialect/Kernel/Analysis/KernelNest.h"
-
-#include "tilec/Schedule/CPUDefaultSchedule.h"
-#include "tilec/Schedule/CostModel.h"
+#include "tilec/Target/LLVM/Transforms/CPUSchedules.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 
@@ -42,24 +39,16 @@ struct CPUDefaultSchedulePass
       facts.l1Bytes = l1Bytes;
     if (l2Bytes > 0)
       facts.l2Bytes = l2Bytes;
-    DeviceProfile device = profileFromCPUFacts(facts);
     for (Operation &op : getOperation().getBody().getOps()) {
       auto kernel = dyn_cast<AffineForOp>(op);
       // Every top-level nest is a kernel (the loop level emits one per
       // kernel); the `tilec.kernel` name is not needed to schedule it.
-      // Row kernels are vectorised without one (tilec-cpu-row-kernels).
-      if (!kernel || kernel->hasAttr(tilec::kernel::Schedule::getNameStr()) ||
-          tilec::kernel::RowKernel(&getContext()).isAttrPresent(kernel))
+      if (!kernel || kernel->hasAttr(tilec::kernel::Schedule::getNameStr()))
         continue;
-      std::optional<KernelNest> nest = matchKernelNest(kernel);
-      if (!nest)
-        continue;
-      KernelModel model = describeKernel(kernel, nest->band);
-      // The lane analysis knows better than the model's index check.
-      model.vectorizable = nest->vectorizable;
-      tilec::kernel::setKernelSchedule(kernel,
-                        rankCandidates(model, device, ScheduleKind::CPU, 1)
-                            .front());
+      std::vector<KernelSchedule> ranked =
+          rankCPUSchedules(kernel, facts, /*top=*/1);
+      if (!ranked.empty())
+        tilec::kernel::setKernelSchedule(kernel, ranked.front());
     }
   }
 };
