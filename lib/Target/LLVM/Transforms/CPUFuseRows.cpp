@@ -20,7 +20,6 @@
 
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Dialect/Kernel/Transforms/FuseRowChains.h"
-#include "tilec/Schedule/CPUDefaultSchedule.h"
 
 namespace tilec {
 #define GEN_PASS_DEF_CPUFUSEROWSPASS
@@ -37,8 +36,7 @@ struct CPUFuseRowsPass
   using CPUFuseRowsPassBase::CPUFuseRowsPassBase;
 
   void runOnOperation() override {
-    int64_t bytes = vectorBytes > 0 ? int64_t(vectorBytes)
-                                    : schedule::hostCPUFacts().vectorBytes;
+    int64_t bytes = transforms::vectorBytesOrHost(vectorBytes);
     auto vectorizes = [&](const RowNest &nest) {
       return transforms::rowNestVectorizes(nest, bytes);
     };

@@ -7,6 +7,8 @@
 #include "ColumnVectorizer.h"
 #include "UniformDivision.h"
 
+#include "tilec/Schedule/CPUDefaultSchedule.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -393,6 +395,10 @@ tilec::transforms::columnLanes(AffineForOp loop, Operation *aggregate,
   if (lanes < 2)
     return std::nullopt;
   return lanes;
+}
+
+int64_t tilec::transforms::vectorBytesOrHost(int64_t option) {
+  return option > 0 ? option : schedule::hostCPUFacts().vectorBytes;
 }
 
 AffineForOp tilec::transforms::columnsLoopOf(const RowStep &step) {

@@ -36,6 +36,9 @@ std::optional<int64_t> columnLanes(mlir::affine::AffineForOp loop,
                                    mlir::Operation *aggregate,
                                    int64_t vectorBytes);
 
+/// `option` (a pass's vector-bytes) when given, else the host's SIMD width.
+int64_t vectorBytesOrHost(int64_t option);
+
 /// The loop over the columns of `step`, if it is one (or a reduction over
 /// them).
 mlir::affine::AffineForOp columnsLoopOf(const RowStep &step);

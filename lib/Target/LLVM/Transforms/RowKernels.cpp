@@ -14,7 +14,6 @@
 #include "tilec/Dialect/Kernel/Analysis/ParallelBand.h"
 #include "tilec/Dialect/Kernel/Analysis/RowNest.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
-#include "tilec/Schedule/CPUDefaultSchedule.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -151,8 +150,7 @@ struct RowKernelsPass
   using RowKernelsPassBase::RowKernelsPassBase;
 
   void runOnOperation() override {
-    int64_t bytes = vectorBytes > 0 ? int64_t(vectorBytes)
-                                    : schedule::hostCPUFacts().vectorBytes;
+    int64_t bytes = transforms::vectorBytesOrHost(vectorBytes);
     SmallVector<AffineForOp> kernels;
     for (Operation &op : getOperation().getBody().getOps())
       if (auto kernel = dyn_cast<AffineForOp>(op); kernel && isRowKernel(op))

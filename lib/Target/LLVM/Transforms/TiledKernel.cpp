@@ -75,9 +75,11 @@ private:
 constexpr int64_t kMaxPanelBytes = 16 << 20;
 
 /// The operands worth packing per lane tile of `block` lanes: memrefs the
-/// nest only loads, outside guards, at [r..., lane] with r functions of the
-/// reduction loops alone (static shape, identity layout), whose panel stays
-/// within kMaxPanelBytes.
+/// nest only loads at [r..., lane] with r functions of the reduction loops
+/// alone (static shape, identity layout), whose panel stays within
+/// kMaxPanelBytes. Loads inside a guard count too (a padded convolution's
+/// filter): the copy reads the operand's whole rows, whatever the guard,
+/// and the kernel reads the copy where it read the operand.
 SmallVector<Value> lanePanels(const KernelNest &nest, int64_t block) {
   SmallVector<Value> panels;
   Value lane = nest.laneIV();
@@ -105,7 +107,6 @@ SmallVector<Value> lanePanels(const KernelNest &nest, int64_t block) {
                         type.getElementTypeBitWidth() / 8 <=
                     kMaxPanelBytes &&
                 type.getLayout().isIdentity() &&
-                !op->getParentOfType<AffineIfOp>() &&
                 map.getNumSymbols() == 0 &&
                 map.getNumResults() == type.getRank();
     if (fits) {

@@ -52,9 +52,11 @@ def ApplyCPUSchedulePass
     i at once: one copy of the body per point, jammed so the reduction
     loops carry every point's accumulator, and `vector` lanes of the
     innermost band loop per point as `vector` dialect values. A guard that
-    differs between the points is versioned (all points inside, or each
-    point alone) and an invariant guard is hoisted out of the reduction
-    loop it sits in. `unroll` unrolls the innermost reduction loops.
+    differs between the points is versioned (all points inside; all but
+    the first or all but the last inside, those jammed and that one alone;
+    or each point alone) and an invariant guard is hoisted out of the
+    reduction loop it sits in. `unroll` unrolls the innermost reduction
+    loops.
     Block entries of reduction loops are not applied on the CPU.
 
     A kernel the pass does not understand is left as it is; one that
@@ -64,6 +66,7 @@ def ApplyCPUSchedulePass
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::vector::VectorDialect",
   ];
 }

@@ -1,0 +1,60 @@
+// RUN: tilec-opt %s -tilec-cpu-apply-schedule | FileCheck %s
+//
+// A padded convolution along one axis (x, taps kx, channels ci, outputs co
+// in 16-lane vectors), four points of x per micro-kernel: the guard of the
+// padding differs between the points.
+
+// The filter, read inside the guard, is packed per lane tile all the same.
+// CHECK-LABEL: func.func @conv_row
+// CHECK:         affine.for %[[CO:.*]] = 0 to 64 step 16 {
+// CHECK:           %[[PANEL:.*]] = memref.alloc() : memref<1536xf32>
+// CHECK:           %[[VIEW:.*]] = memref.reinterpret_cast %[[PANEL]]
+// Every point inside: the four jammed, the filter loaded once per channel.
+// CHECK:           affine.for %[[X:.*]] = 0 to 8 step 4 {
+// CHECK:             affine.if #[[ALL:.*]](%[[X]], %[[KX:.*]], %{{.*}}, %{{.*}}, %{{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK:               affine.for %{{.*}} = 0 to 32 iter_args
+// CHECK:                 affine.vector_load %[[VIEW]]
+// All but the first point inside (the left edge): the first tested alone,
+// the other three jammed.
+// CHECK:             } else {
+// CHECK:               affine.if #[[BUT_FIRST:.*]](%{{.*}}, %[[KX]], %{{.*}}, %{{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK:                 affine.for %{{.*}} = 0 to 32 iter_args
+// CHECK:                   affine.if #[[ONE:.*]](%[[X]], %[[KX]]) -> vector<16xf32> {
+// CHECK-COUNT-3:           affine.vector_load %[[VIEW]]
+// All but the last point inside (the right edge).
+// CHECK:               } else {
+// CHECK:                 affine.if #[[BUT_LAST:.*]](%[[X]], %[[KX]], %{{.*}}, %{{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK:                   affine.for %{{.*}} = 0 to 32 iter_args
+// CHECK:                     affine.if #[[ONE]](%{{.*}}, %[[KX]]) -> vector<16xf32> {
+// CHECK-COUNT-3:             affine.vector_load %[[VIEW]]
+// Otherwise each point alone.
+// CHECK:                 } else {
+// CHECK:                   affine.for %{{.*}} = 0 to 32 iter_args
+// CHECK-COUNT-4:             affine.if #[[ONE]]
+// CHECK:           memref.dealloc %[[PANEL]] : memref<1536xf32>
+#edge = affine_set<(x, kx) : (x + kx - 1 >= 0, -(x + kx - 1) + 7 >= 0)>
+func.func @conv_row(%I: memref<8x32xf32>, %F: memref<3x32x64xf32>, %O: memref<8x64xf32>) {
+  affine.for %x = 0 to 8 {
+    affine.for %co = 0 to 64 {
+      %zero = arith.constant 0.0 : f32
+      %s = affine.for %kx = 0 to 3 iter_args(%a0 = %zero) -> (f32) {
+        %t = affine.for %ci = 0 to 32 iter_args(%a1 = %a0) -> (f32) {
+          %r = affine.if #edge(%x, %kx) -> f32 {
+            %i = affine.load %I[%x + %kx - 1, %ci] : memref<8x32xf32>
+            %f = affine.load %F[%kx, %ci, %co] : memref<3x32x64xf32>
+            %p = arith.mulf %i, %f : f32
+            %n = arith.addf %a1, %p : f32
+            affine.yield %n : f32
+          } else {
+            affine.yield %a1 : f32
+          }
+          affine.yield %r : f32
+        }
+        affine.yield %t : f32
+      }
+      affine.store %s, %O[%x, %co] : memref<8x64xf32>
+    }
+  } {tilec.kernel = "conv_row",
+     tilec.schedule = #tilec.schedule<block = [0, 16], thread = [4, 16], vector = 16, order = [1, 0]>}
+  return
+}
