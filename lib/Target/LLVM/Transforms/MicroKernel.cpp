@@ -295,13 +295,14 @@ private:
   /// What runs where `guard` does not hold at every point, ending with a
   /// yield of its results at every point: where it holds at all but the
   /// first point (`stage` 0) or all but the last (`stage` 1), those points
-  /// jammed and that one tested alone; otherwise each point alone. A 3x3
+  /// jammed and that one tested alone; otherwise (and for a guard without
+  /// a loop inside) each point alone. A 3x3
   /// window at an image's left or right edge leaves out just the first or
   /// the last point of a row of them, and each point alone would load the
   /// filter once per point (a 7x7 image's convolution ran 3x slower).
   void emitPeeled(AffineIfOp guard, MutableArrayRef<IRMapping> points,
                   ArrayRef<Type> types, unsigned stage = 0) {
-    if (points.size() <= 2 || stage > 1)
+    if (points.size() <= 2 || stage > 1 || !worthPeeling(guard))
       return emitEachAlone(guard, points);
     bool first = stage == 0;
     MutableArrayRef<IRMapping> rest =
@@ -332,6 +333,19 @@ private:
     }
     mapResults(guard, version.getResults(), points);
     yieldPointResults(guard, points);
+  }
+
+  /// Whether versions for one point left out can pay for their code (which
+  /// the compile pays for): where the guard holds a loop or is the same in
+  /// every iteration of the loop around it (a convolution's channels, which
+  /// reuse the filter across points). A guard that changes with the loop
+  /// around it (a depthwise tap) is tested per iteration either way.
+  static bool worthPeeling(AffineIfOp guard) {
+    if (!guard.getThenRegion().front().getOps<AffineForOp>().empty())
+      return true;
+    auto around = guard->getParentOfType<AffineForOp>();
+    return around && !llvm::is_contained(usedGuardOperands(guard),
+                                         around.getInductionVar());
   }
 
   void emitEachAlone(AffineIfOp guard, MutableArrayRef<IRMapping> points) {
