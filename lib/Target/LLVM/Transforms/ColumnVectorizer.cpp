@@ -7,6 +7,7 @@
 #include "ColumnVectorizer.h"
 #include "UniformDivision.h"
 
+#include "tilec/Dialect/Kernel/Analysis/KernelNest.h"
 #include "tilec/Schedule/CPUDefaultSchedule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -61,26 +62,10 @@ bool contiguousAlong(AffineMap map, ValueRange operands, Value iv,
                      MemRefType memref) {
   if (!memref.getLayout().isIdentity() || map.getNumResults() == 0)
     return false;
-  SmallVector<AffineExpr> dims;
-  for (unsigned i = 0; i < map.getNumDims(); ++i) {
-    AffineExpr dim = getAffineDimExpr(i, map.getContext());
-    dims.push_back(operands[i] == iv ? dim + 1 : dim);
-  }
-  for (Value symbol : operands.drop_front(map.getNumDims()))
-    if (symbol == iv)
-      return false;
-  AffineMap next = map.replaceDimsAndSymbols(dims, {}, map.getNumDims(),
-                                             map.getNumSymbols());
-  for (unsigned k = 0; k < map.getNumResults(); ++k) {
-    AffineExpr step =
-        simplifyAffineExpr(next.getResult(k) - map.getResult(k),
-                           map.getNumDims(), map.getNumSymbols());
-    auto constant = dyn_cast<AffineConstantExpr>(step);
-    int64_t expected = k + 1 == map.getNumResults() ? 1 : 0;
-    if (!constant || constant.getValue() != expected)
-      return false;
-  }
-  return true;
+  std::optional<SmallVector<int64_t>> strides = laneStrides(map, operands, iv);
+  return strides && strides->back() == 1 &&
+         llvm::all_of(ArrayRef(*strides).drop_back(),
+                      [](int64_t stride) { return stride == 0; });
 }
 
 bool movesWith(ValueRange operands, Value iv) {
