@@ -63,10 +63,28 @@ bool isArithmetic(Operation *op) {
   return !op->getResult(0).getType().isIndex();
 }
 
+/// Whether no floordiv, ceildiv or mod in `expr` reads dimension `dim`.
+/// (`(d0 + 1) floordiv 2` grows by 1 from d0 = 0 to 1, but is no linear
+/// function of d0: the staging plan, which flattens the access, refuses
+/// it.)
+bool noDivisionOf(AffineExpr expr, unsigned dim) {
+  bool none = true;
+  expr.walk([&](AffineExpr e) {
+    auto binary = dyn_cast<AffineBinaryOpExpr>(e);
+    if (binary && e.getKind() != AffineExprKind::Add &&
+        e.getKind() != AffineExprKind::Mul &&
+        binary.getLHS().isFunctionOfDim(dim))
+      none = false;
+  });
+  return none;
+}
+
 /// The amount `expr` grows by when dimension `dim` grows by one, if that
 /// is a constant (the expression is linear in it).
 std::optional<int64_t> coefficientOf(AffineExpr expr, unsigned dim,
                                      AffineMap map) {
+  if (!noDivisionOf(expr, dim))
+    return std::nullopt;
   MLIRContext *context = expr.getContext();
   auto at = [&](int64_t value) {
     return expr.replace(getAffineDimExpr(dim, context),

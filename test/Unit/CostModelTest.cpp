@@ -178,6 +178,34 @@ TEST_CASE("describeKernel reads a matmul", "[costmodel]") {
   CHECK(model.uniqueBytes == 4.0 * (64 * 16 + 16 * 32 + 64 * 32));
 }
 
+TEST_CASE("An access through a division is not staged", "[costmodel]") {
+  // The gradient of a strided convolution reads its input at (y + 1)
+  // floordiv 2: from y = 0 to 1 that grows by one, but it is no linear
+  // function of y, and the GPU's staging plan refuses it. The model must
+  // not offer to stage it.
+  Kernel kernel(
+      "func.func @f(%a: memref<8x16xf32>, %b: memref<16x8xf32>, "
+      "%c: memref<16x8xf32>) {\n"
+      "  affine.for %i = 0 to 16 {\n"
+      "    affine.for %j = 0 to 8 {\n"
+      "      %zero = arith.constant 0.0 : f32\n"
+      "      %sum = affine.for %k = 0 to 16 iter_args(%acc = %zero) -> (f32) {\n"
+      "        %x = affine.load %a[(%i + 1) floordiv 2, %k] : memref<8x16xf32>\n"
+      "        %y = affine.load %b[%k, %j] : memref<16x8xf32>\n"
+      "        %p = arith.mulf %x, %y : f32\n"
+      "        %s = arith.addf %acc, %p : f32\n"
+      "        affine.yield %s : f32\n"
+      "      }\n"
+      "      affine.store %sum, %c[%i, %j] : memref<16x8xf32>\n"
+      "    }\n"
+      "  } {tilec.kernel = \"contract_0\"}\n"
+      "  return\n"
+      "}\n");
+  REQUIRE(kernel.model.operands.size() == 3);
+  CHECK(!kernel.model.operands[0].stageable);
+  CHECK(kernel.model.operands[1].stageable);
+}
+
 TEST_CASE("A staged, register-tiled matmul beats a naive one on a GPU",
           "[costmodel]") {
   Kernel matmul(matmulSource(1024, 1024, 1024));

@@ -101,3 +101,30 @@ func.func @two_kernels(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %s = tile.sqrt %e : tensor<4xf32>
   return %n, %s : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// Two matmuls summed (a convolution plus a projection shortcut, a sum of
+// gradients): one kernel holds at most one contraction, so the later
+// matmul fuses into the sum and the earlier one gets its own kernel and a
+// buffer that the sum reads.
+// CHECK-LABEL: func.func @two_contractions
+// CHECK: tile.contract
+// CHECK-NOT: tilec.fused
+// CHECK-SAME: -> tensor<2x4xf32>
+// CHECK: tile.contract {{.*}}tilec.fused
+// CHECK: tile.add
+// CHECK-NOT: tilec.fused
+// CHECK: return
+// LOOPS-LABEL: func.func @two_contractions
+// LOOPS: memref.alloc
+// LOOPS: } {tilec.kernel = "contract_0"}
+// LOOPS: iter_args
+// LOOPS-NOT: iter_args
+// LOOPS: } {tilec.kernel = "add_1"}
+func.func @two_contractions(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %c: tensor<2x5xf32>, %d: tensor<5x4xf32>) -> tensor<2x4xf32> {
+  %ab = tile.contract sum, mul (%a, %b) : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32> {combine_type = f32, sink = affine_map<(d0, d1, d2) -> (d0, d1)>, srcs = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>], cons = affine_set<(d0, d1, d2) : ()>, lower_bounds = array<i64: 0, 0, 0>, upper_bounds = array<i64: 1, 3, 2>, var_names = ["i", "j", "k"]}
+  %cd = tile.contract sum, mul (%c, %d) : (tensor<2x5xf32>, tensor<5x4xf32>) -> tensor<2x4xf32> {combine_type = f32, sink = affine_map<(d0, d1, d2) -> (d0, d1)>, srcs = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>], cons = affine_set<(d0, d1, d2) : ()>, lower_bounds = array<i64: 0, 0, 0>, upper_bounds = array<i64: 1, 4, 4>, var_names = ["i", "j", "k"]}
+  %s = tile.add %ab, %cd : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %s : tensor<2x4xf32>
+}

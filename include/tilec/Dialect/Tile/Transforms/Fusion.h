@@ -46,7 +46,9 @@ bool canFuseIntoUser(mlir::Operation *op);
 /// computed once per cell), except the results of contractions and their
 /// elementwise successors where a contraction reads them: that would redo
 /// the work at every multiply-add. Such a value gets a buffer and is the
-/// end of its own kernel instead.
+/// end of its own kernel instead. A kernel holds at most one contraction:
+/// of two that one elementwise op combines, the later fuses and the earlier
+/// gets a buffer.
 llvm::DenseSet<mlir::Operation *> chooseFusedProducers(mlir::Block &block);
 
 } // namespace tilec::tile
