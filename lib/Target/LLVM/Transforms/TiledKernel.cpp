@@ -64,10 +64,10 @@ private:
   AffineForOp loop(Value from, int64_t lower, int64_t upper, int64_t step,
                    int64_t block);
   /// Copies the panel of `operand` for the lane tile [from, min(from +
-  /// block, upper)) into a new buffer; returns a view of the operand's
-  /// shape onto it, and the buffer.
+  /// block, upper)) into a new buffer, `width` lanes at a time; returns a
+  /// view of the operand's shape onto it, and the buffer.
   std::pair<Value, Value> packPanel(Value operand, Value from, int64_t block,
-                                    int64_t upper);
+                                    int64_t upper, int64_t width);
 };
 
 /// The largest packed panel: every leading index of the operand is copied,
@@ -139,7 +139,8 @@ bool panelReused(ArrayRef<DimRange> ranges) {
 }
 
 std::pair<Value, Value> BoxEmitter::packPanel(Value operand, Value from,
-                                              int64_t block, int64_t upper) {
+                                              int64_t block, int64_t upper,
+                                              int64_t width) {
   Location loc = nest.innermost().getLoc();
   auto type = cast<MemRefType>(operand.getType());
   ArrayRef<int64_t> shape = type.getShape();
@@ -177,10 +178,21 @@ std::pair<Value, Value> BoxEmitter::packPanel(Value operand, Value from,
     builder.setInsertionPointToStart(loop.getBody());
     indices.push_back(loop.getInductionVar());
   }
-  // The tile's lanes, as the box's own lane loop walks them.
-  indices.push_back(loop(from, 0, upper, 1, block).getInductionVar());
-  Value element = AffineLoadOp::create(builder, loc, operand, indices);
-  AffineStoreOp::create(builder, loc, element, view, indices);
+  // The tile's lanes, as the box's own lane loop walks them, in vectors
+  // where every tile holds whole vectors: copied one float at a time, the
+  // packing of a 3x3 convolution's 9 MiB of filters took a third of its
+  // time on a 7x7 image.
+  int64_t step = block % width == 0 && upper % width == 0 ? width : 1;
+  indices.push_back(loop(from, 0, upper, step, block).getInductionVar());
+  if (step > 1) {
+    auto vectorType = VectorType::get({step}, type.getElementType());
+    Value lanes =
+        AffineVectorLoadOp::create(builder, loc, vectorType, operand, indices);
+    AffineVectorStoreOp::create(builder, loc, lanes, view, indices);
+  } else {
+    Value element = AffineLoadOp::create(builder, loc, operand, indices);
+    AffineStoreOp::create(builder, loc, element, view, indices);
+  }
   return {view, buffer};
 }
 
@@ -233,7 +245,8 @@ FailureOr<AffineForOp> BoxEmitter::emit(ArrayRef<DimRange> ranges, bool tiled,
         laneTile = tile;
         for (Value operand : lanePanels(nest, block)) {
           auto [view, buffer] =
-              packPanel(operand, tile.getInductionVar(), block, r.upper);
+              packPanel(operand, tile.getInductionVar(), block, r.upper,
+                        width);
           points.front().map(operand, view);
           buffers.push_back(buffer);
         }

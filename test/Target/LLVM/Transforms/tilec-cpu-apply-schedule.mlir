@@ -8,16 +8,17 @@
 // carrying the 6 vector accumulators; 7 = 2 x 3 + 1 leaves a remainder row.
 // CHECK-LABEL: func.func @matmul
 // The lane tile loop (block 8) is outermost, by `order`, and B's panel for
-// it (8 rows of the tile's 8 lanes) is packed: copied into a buffer of 64
-// that a view of B's shape (rows 8 apart, lane n at n - NB) reads.
+// it (8 rows of the tile's 8 lanes) is packed: copied a vector of 4 lanes
+// at a time into a buffer of 64 that a view of B's shape (rows 8 apart,
+// lane n at n - NB) reads.
 // CHECK:       affine.for %[[NB:.*]] = 0 to 16 step 8 {
 // CHECK-NEXT:    %[[BUFFER:.*]] = memref.alloc() : memref<64xf32>
 // CHECK:         %[[OFFSET:.*]] = arith.subi %c0, %[[NB]] : index
 // CHECK-NEXT:    %[[PANEL:.*]] = memref.reinterpret_cast %[[BUFFER]] to offset: [%[[OFFSET]]], sizes: [8, 16], strides: [8, 1] : memref<64xf32> to memref<8x16xf32, strided<[8, 1], offset: ?>>
 // CHECK-NEXT:    affine.for %[[K:.*]] = 0 to 8 {
-// CHECK-NEXT:      affine.for %[[L:.*]] = #{{.*}}(%[[NB]]) to min #{{.*}}(%[[NB]]) {
-// CHECK-NEXT:        %[[E:.*]] = affine.load %arg1[%[[K]], %[[L]]] : memref<8x16xf32>
-// CHECK-NEXT:        affine.store %[[E]], %[[PANEL]][%[[K]], %[[L]]]
+// CHECK-NEXT:      affine.for %[[L:.*]] = #{{.*}}(%[[NB]]) to min #{{.*}}(%[[NB]]) step 4 {
+// CHECK-NEXT:        %[[E:.*]] = affine.vector_load %arg1[%[[K]], %[[L]]] : memref<8x16xf32>, vector<4xf32>
+// CHECK-NEXT:        affine.vector_store %[[E]], %[[PANEL]][%[[K]], %[[L]]]
 // CHECK:         affine.for %[[M:.*]] = 0 to 6 step 3 {
 // CHECK:           affine.for %[[N:.*]] = #{{.*}}(%[[NB]]) to min #{{.*}}(%[[NB]]) step 8 {
 // CHECK:             affine.for %{{.*}} = 0 to 8 iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {

@@ -144,3 +144,41 @@ func.func @no_band(%A: memref<8xf32>, %C: memref<8xf32>) {
   } {tilec.kernel = "empty_1"}
   return
 }
+
+// ResNet's last 3x3 convolution, 7x7 pixels of 512 channels: 7 pixels by 2
+// vectors (14 accumulators) cover each image row without a remainder,
+// whose single pixels would run one FMA per latency; 6 x 4 would leave one.
+// AVX512-LABEL: func.func @conv_7x7
+// AVX512:       tilec.schedule = #tilec.schedule<block = [0, 0, 0, 32], thread = [1, 1, 7, 32], vector = 16, order = [3, 0, 1, 2]>
+#pad7 = affine_set<(d0, d1, d2, d3, d4, d5, d6) : (d1 + d4 - 1 >= 0, -(d1 + d4 - 1) + 6 >= 0, d2 + d5 - 1 >= 0, -(d2 + d5 - 1) + 6 >= 0)>
+func.func @conv_7x7(%I: memref<1x7x7x512xf32>, %F: memref<3x3x512x512xf32>, %O: memref<1x7x7x512xf32>) {
+  affine.for %n = 0 to 1 {
+    affine.for %y = 0 to 7 {
+      affine.for %x = 0 to 7 {
+        affine.for %co = 0 to 512 {
+          %zero = arith.constant 0.000000e+00 : f32
+          %0 = affine.for %ky = 0 to 3 iter_args(%a0 = %zero) -> (f32) {
+            %1 = affine.for %kx = 0 to 3 iter_args(%a1 = %a0) -> (f32) {
+              %2 = affine.for %ci = 0 to 512 iter_args(%a2 = %a1) -> (f32) {
+                %3 = affine.if #pad7(%n, %y, %x, %co, %ky, %kx, %ci) -> f32 {
+                  %i = affine.load %I[%n, %y + %ky - 1, %x + %kx - 1, %ci] : memref<1x7x7x512xf32>
+                  %f = affine.load %F[%ky, %kx, %ci, %co] : memref<3x3x512x512xf32>
+                  %p = arith.mulf %i, %f : f32
+                  %s = arith.addf %a2, %p : f32
+                  affine.yield %s : f32
+                } else {
+                  affine.yield %a2 : f32
+                }
+                affine.yield %3 : f32
+              }
+              affine.yield %2 : f32
+            }
+            affine.yield %1 : f32
+          }
+          affine.store %0, %O[%n, %y, %x, %co] : memref<1x7x7x512xf32>
+        }
+      }
+    }
+  } {tilec.kernel = "contract_0_O"}
+  return
+}
