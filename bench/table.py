@@ -7,10 +7,10 @@
                [--repeat=N] [--only CASE ...]
 
 cpu: times every case of bench/cases.json with `tilec bench --json` (the
-cost model's schedules), then with `--schedule` on the device's schedule file
-in --results when there is one (`--tune` first writes it with `tilec
+cost model's schedules), with `--schedule` on the device's schedule file in
+--results when there is one (`--tune` first writes it with `tilec
 autotune`), and the OpenBLAS and oneDNN baselines with bench/cpu/cpu-bench,
-all in this one run. gpu (on the H200, from bench/gpu/run.sh): runs the
+all in this one run, every column of a case right after the other. gpu (on the H200, from bench/gpu/run.sh): runs the
 artefacts of bench/gpu/bundle.sh with `tilec-run` on the inputs that
 bench/gpu/torch_baselines.py wrote and timed, and checks the outputs against
 PyTorch's; its table also gives the times, TFLOP/s on the H200, and for the
@@ -172,27 +172,21 @@ def bench_seconds(report, row, what):
     return report["total"]["median_seconds"]
 
 
-def bench_all(args, rows, variant, schedules=None):
-    """`tilec bench` of every row, into row.default or row.tuned; returns
-    the raw reports and the id of the device they ran on (--device may be
-    only part of one)."""
-    reports, device = {}, None
-    for row in rows:
-        try:
-            report = tilec_bench(args.tilec, row.case, args.target, args.device,
-                                 args.repeat, schedules, log)
-            reports[row.case.name] = report
-            device = device or report.get("device")
-            setattr(row, variant, bench_seconds(report, row, variant))
-            kernels = report.get("kernels", [])
-            from_file = [k for k in kernels
-                         if k.get("schedule_source") == "file"]
-            if schedules and len(from_file) < len(kernels):
-                row.tuned_note = " (%d/%d tuned)" % (len(from_file),
-                                                     len(kernels))
-        except (MeasureError, KeyError, TypeError) as e:
-            row.errors.append("tilec %s: %s" % (variant, e))
-    return reports, device
+def bench_one(args, row, variant, schedules=None):
+    """`tilec bench` of one row, into row.default or row.tuned; returns the
+    raw report (None on failure)."""
+    try:
+        report = tilec_bench(args.tilec, row.case, args.target, args.device,
+                             args.repeat, schedules, log)
+        setattr(row, variant, bench_seconds(report, row, variant))
+        kernels = report.get("kernels", [])
+        from_file = [k for k in kernels if k.get("schedule_source") == "file"]
+        if schedules and len(from_file) < len(kernels):
+            row.tuned_note = " (%d/%d tuned)" % (len(from_file), len(kernels))
+        return report
+    except (MeasureError, KeyError, TypeError) as e:
+        row.errors.append("tilec %s: %s" % (variant, e))
+        return None
 
 
 def tune_all(args, rows, schedules):
@@ -209,46 +203,61 @@ def tune_all(args, rows, schedules):
 CPU_LIBRARIES = {"openblas": "OpenBLAS", "onednn": "oneDNN"}
 
 
-def baselines_all(args, rows):
-    """cpu-bench on every row whose kernel it knows (the others' cells stay
-    empty); returns its raw report (None on failure or with no such row)."""
-    rows = [row for row in rows if row.case.cpu_bench]
-    if not rows:
+def baselines_one(args, row):
+    """cpu-bench on one row, if it knows the row's kernel (else its cells
+    stay empty); returns its raw report (None on failure or no such
+    kernel)."""
+    if not row.case.cpu_bench:
         return None
     try:
-        report, by_case = cpu_baselines(args.cpu_bench,
-                                        [row.case for row in rows],
+        report, by_case = cpu_baselines(args.cpu_bench, [row.case],
                                         args.repeat, log)
     except (MeasureError, KeyError, TypeError) as e:
-        rows[0].errors.append("baselines: %s" % e)
+        row.errors.append("baselines: %s" % e)
         return None
-    for row in rows:
-        for key, name in CPU_LIBRARIES.items():
-            result = by_case[row.case.name].get(key)
-            if result:
-                row.baselines[name] = result["seconds"]
-                if not result["error"] < TOLERANCE:
-                    row.failures.append(name)
+    for key, name in CPU_LIBRARIES.items():
+        result = by_case[row.case.name].get(key)
+        if result:
+            row.baselines[name] = result["seconds"]
+            if not result["error"] < TOLERANCE:
+                row.failures.append(name)
     return report
 
 
 def measure_cpu(args, cases):
     """Runs tilec and the CPU baselines; returns the rows, the baselines'
-    names and the header lines."""
+    names and the header lines. The columns of a case run one after
+    another, case by case: on a shared machine the clock and the load drift
+    over minutes, and a whole column measured before the next had put that
+    drift between the cells of one ratio (10-25% on 2026-12-05)."""
     rows = [Row(case) for case in cases]
-    raw = {}
-    raw["tilec_default"], device = bench_all(args, rows, "default")
+    raw = {"tilec_default": {}, "tilec_tuned": {}, "baselines": None}
+    # The first case's default run names the device, and so its schedule
+    # file (which --tune writes before anything else is timed).
+    first = bench_one(args, rows[0], "default") if rows else None
+    device = first.get("device") if first else None
     schedules = None
     if device:
         schedules = os.path.join(args.results,
                                  device_slug(device) + ".schedules.json")
         if args.tune:
             tune_all(args, rows, schedules)
-        if os.path.exists(schedules):
-            raw["tilec_tuned"], _ = bench_all(args, rows, "tuned", schedules)
-        else:
+        if not os.path.exists(schedules):
             schedules = None
-    raw["baselines"] = baselines_all(args, rows)
+    for i, row in enumerate(rows):
+        report = first if i == 0 and not args.tune else bench_one(
+            args, row, "default")
+        if report:
+            raw["tilec_default"][row.case.name] = report
+        if schedules:
+            report = bench_one(args, row, "tuned", schedules)
+            if report:
+                raw["tilec_tuned"][row.case.name] = report
+        report = baselines_one(args, row)
+        if report:
+            if raw["baselines"] is None:
+                raw["baselines"] = dict(report, cases=[])
+            raw["baselines"]["cases"] += report["cases"]
     library = ("OpenBLAS %s; oneDNN %s" % (raw["baselines"]["openblas"],
                                            raw["baselines"]["onednn"])
                if raw["baselines"] else "no baselines")
@@ -259,8 +268,8 @@ def measure_cpu(args, cases):
         with open(path, "w") as f:
             json.dump(raw, f, indent=1, sort_keys=True)
     header = [
-        "tilec `--target=%s` on `%s`, %s; median of %d runs, one run of "
-        "every column (%s, load average %.2f)."
+        "tilec `--target=%s` on `%s`, %s; median of %d runs, the columns "
+        "of each case one after another (%s, load average %.2f)."
         % (args.target, device or "?", library, args.repeat, now(),
            os.getloadavg()[0]),
         "tuned: %s." % (schedules or "no schedule file for this device (run "

@@ -271,6 +271,42 @@ class CpuTableTest(unittest.TestCase):
                           "| — | — | — | — | — | ok |", lines)
             self.assertNotIn("gpu-only", result.stdout)
 
+    def test_columns_run_case_by_case(self):
+        # Every column of one case runs before the next case's, so that the
+        # machine's drift over the run falls between ratios, not inside one.
+        with tempfile.TemporaryDirectory() as tmp:
+            calls = os.path.join(tmp, "calls")
+            # Each stand-in logs what it was asked: tilec autotune, a tuned
+            # or a default bench; cpu-bench the kind of its case.
+            logging = (
+                "import sys\n"
+                "a = sys.argv[1:]\n"
+                "what = ('autotune' if a[0] == 'autotune' else 'tuned' if "
+                "any(x.startswith('--schedule') for x in a) else 'default' "
+                "if 'bench' in a else a[-1].split(':')[0])\n"
+                "open(%r, 'a').write(what + '\\n')\n" % calls)
+            tilec = write_script(tmp, "tilec", logging + FAKE_TILEC)
+            bench = write_script(tmp, "cpu-bench", logging + FAKE_CPU_BENCH)
+            cases = write_cases(tmp, [
+                {"name": "mm", "kernel": "matmul",
+                 "sizes": {"M": 100, "K": 100, "N": 100}},
+                {"name": "sm", "kernel": "softmax",
+                 "sizes": {"R": 10, "C": 1000}}])
+            result = subprocess.run(
+                [sys.executable, os.path.join(BENCH, "table.py"), "cpu",
+                 "--tilec", tilec, "--cpu-bench", bench, "--cases", cases,
+                 "--results", os.path.join(tmp, "results"), "--repeat=3",
+                 "--tune"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(calls) as f:
+                order = f.read().split()
+            self.assertEqual(order, [
+                "default",  # the first case's, which names the device
+                "autotune", "autotune",
+                "default", "tuned", "matmul",
+                "default", "tuned", "softmax"])
+
     def test_missing_tool_is_reported_in_the_table(self):
         with tempfile.TemporaryDirectory() as tmp:
             result = self.run_table(
