@@ -8,8 +8,8 @@
 // plain reference loops, relative to the largest reference value. tilec's
 // side is timed by `tilec bench`, in the same script run (bench/table.py).
 //
-// Each runner is run once to warm up, then `repeat` times; wall-clock
-// medians, since both libraries are synchronous on the CPU.
+// Each runner is run for half a second to warm up, then `repeat` times;
+// wall-clock medians, since both libraries are synchronous on the CPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,9 +30,16 @@
 
 using namespace bench;
 
-/// Median wall time in seconds of `repeats` calls of `run`, after one warm-up.
+/// Median wall time in seconds of `repeats` calls of `run`, after half a
+/// second of warm-up calls (at least one). A process's first oneDNN calls
+/// run slowly for about a tenth of a second whatever their count: alone in
+/// a process, the depthwise convolution read 6.8 ms over 10 calls after one
+/// warm-up call and 0.06 ms over 200.
 static double medianSeconds(int repeats, const Runner &run, float *out) {
-  run(out);
+  auto warm = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+  do
+    run(out);
+  while (std::chrono::steady_clock::now() < warm);
   std::vector<double> times;
   for (int r = 0; r < repeats; ++r) {
     auto start = std::chrono::steady_clock::now();
