@@ -1,5 +1,6 @@
 // tilec-pipeline-llvm takes the loop level to the LLVM dialect: bare
-// pointers for memrefs, the outer parallel loop as an OpenMP loop (or plain
+// pointers for memrefs, the outer parallel loop of a nest large enough to pay
+// for threads as an OpenMP loop (or plain
 // loops with parallel=false), exp of f32 as arithmetic (fma), the other
 // math as intrinsics or libm calls.
 // RUN: tilec-opt %s --tilec-pipeline-llvm | FileCheck %s
@@ -18,13 +19,13 @@
 // SERIAL-LABEL: llvm.func @f(
 // SERIAL-NOT: omp.
 // SERIAL: llvm.intr.fma
-func.func @f(%X: memref<16x8xf32> {llvm.noalias}, %Y: memref<16x8xf32> {llvm.noalias}) {
-  affine.for %i = 0 to 16 {
-    affine.for %j = 0 to 8 {
-      %x = affine.load %X[%i, %j] : memref<16x8xf32>
+func.func @f(%X: memref<64x1024xf32> {llvm.noalias}, %Y: memref<64x1024xf32> {llvm.noalias}) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 1024 {
+      %x = affine.load %X[%i, %j] : memref<64x1024xf32>
       %e = math.exp %x : f32
       %t = math.atanh %e : f32
-      affine.store %t, %Y[%i, %j] : memref<16x8xf32>
+      affine.store %t, %Y[%i, %j] : memref<64x1024xf32>
     }
   }
   return

@@ -15,6 +15,8 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 
+#include <limits>
+
 namespace tilec {
 #define GEN_PASS_DEF_PARALLELIZEOUTERLOOPSPASS
 #include "tilec/Target/LLVM/Transforms/Passes.h.inc"
@@ -25,10 +27,42 @@ using namespace mlir::affine;
 
 namespace {
 
-/// Whether threads over `loop` could gain anything: it runs more than once.
-bool runsMoreThanOnce(AffineForOp loop) {
+/// Operations below which a nest runs alone: an OpenMP team's fork and
+/// join cost microseconds, more than such a nest takes (the MLP's 10-wide
+/// bias add took 3 us on two threads and 2 on one).
+constexpr double kMinParallelWork = 4096;
+
+double workOf(Block &block);
+
+/// Operations one run of `loop` executes, each op of its body once per
+/// iteration; a loop of unknown trip count counts as large.
+double workOf(AffineForOp loop) {
   std::optional<uint64_t> trips = getConstantTripCount(loop);
-  return !trips || *trips > 1;
+  if (!trips)
+    return std::numeric_limits<double>::infinity();
+  return double(*trips) * workOf(*loop.getBody());
+}
+
+double workOf(Block &block) {
+  double work = 0;
+  for (Operation &op : block.without_terminator()) {
+    if (auto loop = dyn_cast<AffineForOp>(op)) {
+      work += workOf(loop);
+      continue;
+    }
+    work += 1;
+    for (Region &region : op.getRegions())
+      for (Block &inner : region)
+        work += workOf(inner);
+  }
+  return work;
+}
+
+/// Whether threads over `loop` could gain anything: it runs more than once,
+/// and long enough to pay for the team.
+bool worthThreads(AffineForOp loop) {
+  std::optional<uint64_t> trips = getConstantTripCount(loop);
+  return (!trips || *trips > 1) && workOf(loop) >= kMinParallelWork;
 }
 
 struct ParallelizeOuterLoopsPass
@@ -37,7 +71,7 @@ struct ParallelizeOuterLoopsPass
   void runOnOperation() override {
     SmallVector<AffineForOp> chosen;
     getOperation().walk<WalkOrder::PreOrder>([&](AffineForOp loop) {
-      if (!runsMoreThanOnce(loop))
+      if (!worthThreads(loop))
         return WalkResult::advance();
       if (loop->hasAttr(tilec::kernel::Parallel::getNameStr()) || isLoopParallel(loop)) {
         chosen.push_back(loop);

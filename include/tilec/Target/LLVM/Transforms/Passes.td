@@ -89,7 +89,9 @@ def ParallelizeOuterLoopsPass
     affine-parallelize, which checks every loop, most of a model's compile
     time. Other loops are checked with the affine dependence analysis.
     Loops that run once (a batch of one) are looked through, so their
-    inner loops get the threads.
+    inner loops get the threads. A nest of fewer than 4096 operations (each
+    op of a body once per iteration, a loop of unknown trip count counting
+    as large) runs on one thread: a team's fork and join cost more.
   }];
   let dependentDialects = ["::mlir::affine::AffineDialect"];
 }
