@@ -10,8 +10,10 @@ cpu: times every case of bench/cases.json with `tilec bench --json` (the
 cost model's schedules), with `--schedule` on the device's schedule file in
 --results when there is one (`--tune` first writes it with `tilec
 autotune`), and the OpenBLAS and oneDNN baselines with bench/cpu/cpu-bench,
-all in this one run, every column of a case right after the other. gpu (on the H200, from bench/gpu/run.sh): runs the
-artefacts of bench/gpu/bundle.sh with `tilec-run` on the inputs that
+all in this one run, every column of a case right after the other.
+
+gpu (on the H200, from bench/gpu/run.sh): runs the artefacts of
+bench/gpu/bundle.sh with `tilec-run` on the inputs that
 bench/gpu/torch_baselines.py wrote and timed, and checks the outputs against
 PyTorch's; its table also gives the times, TFLOP/s on the H200, and for the
 memory-bound cases the share of the copy bandwidth that torch_baselines.py
@@ -230,13 +232,21 @@ def measure_cpu(args, cases):
     another, case by case: on a shared machine the clock and the load drift
     over minutes, and a whole column measured before the next had put that
     drift between the cells of one ratio (10-25% on 2026-12-05)."""
-    rows = [Row(case) for case in cases]
     raw = {"tilec_default": {}, "tilec_tuned": {}, "baselines": None}
-    # The first case's default run names the device, and so its schedule
-    # file (which --tune writes before anything else is timed).
-    first = bench_one(args, rows[0], "default") if rows else None
-    device = first.get("device") if first else None
+    # The first default run that succeeds names the device, and so its
+    # schedule file, which --tune writes before the table is timed. Without
+    # --tune those runs are the table's; with it they are thrown away, rows
+    # and all, and every case is timed again after the tuning.
+    probed, device = {}, None
+    for case in cases:
+        row = Row(case)
+        report = bench_one(args, row, "default")
+        probed[case.name] = (row, report)
+        device = report.get("device") if report else None
+        if device:
+            break
     schedules = None
+    rows = [Row(case) for case in cases]
     if device:
         schedules = os.path.join(args.results,
                                  device_slug(device) + ".schedules.json")
@@ -244,9 +254,15 @@ def measure_cpu(args, cases):
             tune_all(args, rows, schedules)
         if not os.path.exists(schedules):
             schedules = None
-    for i, row in enumerate(rows):
-        report = first if i == 0 and not args.tune else bench_one(
-            args, row, "default")
+    elif args.tune and rows:
+        rows[0].errors.append("autotune: no run of tilec bench named the "
+                              "device, so nothing was tuned")
+    for i, case in enumerate(cases):
+        if not args.tune and case.name in probed:
+            rows[i], report = probed[case.name]
+        else:
+            report = bench_one(args, rows[i], "default")
+        row = rows[i]
         if report:
             raw["tilec_default"][row.case.name] = report
         if schedules:

@@ -307,6 +307,24 @@ class CpuTableTest(unittest.TestCase):
                 "default", "tuned", "matmul",
                 "default", "tuned", "softmax"])
 
+    def test_device_from_the_first_case_that_runs(self):
+        # The first case's default run fails: the second names the device,
+        # the tuning still happens, and the failure is reported once.
+        with tempfile.TemporaryDirectory() as tmp:
+            failing = ("import sys\n"
+                       "if 'M=100' in sys.argv and sys.argv[1] == 'bench' and "
+                       "not any(a.startswith('--schedule') for a in sys.argv)"
+                       ":\n    sys.exit('boom')\n")
+            result = self.run_table(tmp, "--tune",
+                                    tilec_body=failing + FAKE_TILEC)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            lines = result.stdout.splitlines()
+            self.assertIn("| sm | R=10 C=1000 | GB/s | 0.008 | 0.016 | 0.004 | "
+                          "0.008 | 2.00 | 4.00 | 2.00 | ok |", lines)
+            self.assertIn("| mm | M=100 K=100 N=100 | GFLOP/s | — | 0.4 | 0.1 | "
+                          "0.2 | — | 4.00 | 2.00 | ok |", lines)
+            self.assertEqual(result.stdout.count("- mm: tilec default:"), 1)
+
     def test_missing_tool_is_reported_in_the_table(self):
         with tempfile.TemporaryDirectory() as tmp:
             result = self.run_table(

@@ -47,8 +47,8 @@ constexpr int64_t kUnrollFactors[] = {1, 4};
 /// (CPUDefaultSchedule.cpp) searched, and up to 8 rows where the registers
 /// hold them: 7 rows cover the 7, 14, 28 and 56 pixel rows of ResNet's
 /// images without a remainder, whose single points ran one FMA per
-/// latency (a 7x7x512 convolution took 3.97 ms with 6 rows and 2.07 with 7,
-/// one thread).
+/// latency (a 7x7x512 convolution took 3.97 ms with 6 rows and 2.07-2.12
+/// with 7, one thread).
 constexpr int64_t kCPUMaxRows = 8;
 constexpr int64_t kCPUVectorCounts[] = {1, 2, 4};
 /// How much better than the hand-written default the model must rank a

@@ -89,8 +89,8 @@ llvm::DenseSet<Operation *> tile::chooseFusedProducers(Block &block) {
   // gradients) fit none of the targets' contraction tilings (register
   // tiles, tensor cores), so the whole kernel ran untiled: on the H200 the
   // fused pair of ResNet's down-sampling block ran at a tenth of the speed
-  // of the convolutions beside it. Both contractions write cells of the
-  // same shape, so which one gets the buffer costs the same.
+  // of the convolutions beside it. Which one gets the buffer matters
+  // little: where one op adds them, both have the op's shape.
   llvm::DenseSet<Operation *> holdsContraction;
   for (Operation &op : llvm::reverse(block)) {
     rootOf[&op] = &op;

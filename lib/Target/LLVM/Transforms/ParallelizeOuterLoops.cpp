@@ -40,6 +40,8 @@ double workOf(AffineForOp loop) {
   std::optional<uint64_t> trips = getConstantTripCount(loop);
   if (!trips)
     return std::numeric_limits<double>::infinity();
+  if (*trips == 0) // not 0 * infinity
+    return 0;
   return double(*trips) * workOf(*loop.getBody());
 }
 

@@ -79,3 +79,24 @@ func.func @small(%a: memref<8x256xf32>, %b: memref<8x256xf32>, %n: index) {
   } {tilec.parallel}
   return
 }
+
+// A loop that runs no times adds no work, even around one of unknown trip
+// count (0 x infinity would have made the whole nest's work NaN, and kept
+// it on one thread).
+// CHECK-LABEL: func.func @zero_trip
+// CHECK:         affine.parallel (%{{.*}}) = (0) to (8) {
+func.func @zero_trip(%a: memref<8x512xf32>, %b: memref<8x512xf32>, %n: index) {
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 0 {
+      affine.for %k = 0 to %n {
+        %x = affine.load %a[%i, 0] : memref<8x512xf32>
+        affine.store %x, %b[%i, 0] : memref<8x512xf32>
+      }
+    }
+    affine.for %j = 0 to 512 {
+      %x = affine.load %a[%i, %j] : memref<8x512xf32>
+      affine.store %x, %b[%i, %j] : memref<8x512xf32>
+    }
+  }
+  return
+}
