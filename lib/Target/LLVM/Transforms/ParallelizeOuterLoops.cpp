@@ -60,11 +60,10 @@ double workOf(Block &block) {
   return work;
 }
 
-/// Whether threads over `loop` could gain anything: it runs more than once,
-/// and long enough to pay for the team.
-bool worthThreads(AffineForOp loop) {
+/// Whether threads over `loop` could gain anything: it runs more than once.
+bool runsMoreThanOnce(AffineForOp loop) {
   std::optional<uint64_t> trips = getConstantTripCount(loop);
-  return (!trips || *trips > 1) && workOf(loop) >= kMinParallelWork;
+  return !trips || *trips > 1;
 }
 
 struct ParallelizeOuterLoopsPass
@@ -73,7 +72,11 @@ struct ParallelizeOuterLoopsPass
   void runOnOperation() override {
     SmallVector<AffineForOp> chosen;
     getOperation().walk<WalkOrder::PreOrder>([&](AffineForOp loop) {
-      if (!worthThreads(loop))
+      // Too little work to pay for a team: no loop inside does more (a
+      // loop that runs no times holds none), so the walk need not look in.
+      if (workOf(loop) < kMinParallelWork)
+        return WalkResult::skip();
+      if (!runsMoreThanOnce(loop))
         return WalkResult::advance();
       if (loop->hasAttr(tilec::kernel::Parallel::getNameStr()) || isLoopParallel(loop)) {
         chosen.push_back(loop);
