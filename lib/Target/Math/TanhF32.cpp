@@ -49,3 +49,16 @@ Value tilec::f32math::buildTanh(OpBuilder &builder, Location loc, Value x) {
       small, large);
   return b.select(b.cmp(arith::CmpFPredicate::UNO, x, x), x, result);
 }
+
+// 1 + tanh(w) = 2 / (1 + e^(-2w)), since tanh w = (1 - e^(-2w)) / (1 +
+// e^(-2w)); 1 - tanh(w) likewise with e^(2w). The sum cancels as tanh(w)
+// nears -1 (its result carries tanh's error, absolute), the quotient does
+// not (exp's 2 ulps, the sum's and the division's roundings, relative:
+// within 3.5 ulps). At the ends e^(-2w) = inf gives 0 and e^(-2w) = 0
+// gives 2, as the sum does; NaN stays NaN through exp and the division.
+Value tilec::f32math::buildOnePlusTanh(OpBuilder &builder, Location loc,
+                                       Value w, bool negated) {
+  F32Builder b(builder, loc, w.getType());
+  Value e = buildExp(builder, loc, b.mul(w, b.c(negated ? 2.0f : -2.0f)));
+  return b.div(b.c(2.0f), b.add(b.c(1.0f), e));
+}

@@ -5,6 +5,11 @@
 // libm calls: they are rare in networks' hot loops, and libm is correctly
 // rounded or close to it.
 //
+// 1 + tanh(w) and 1 - tanh(w) are rewritten first, as one exp and a
+// division (F32Math.h's buildOnePlusTanh) where tanh pays a polynomial, an
+// exp, a division and its selects: GELU's tanh form, 0.5 x (1 + tanh(..)),
+// computes such a sum per element.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/LLVM/Transforms/Passes.h"
@@ -12,6 +17,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
 namespace tilec {
@@ -23,13 +30,57 @@ using namespace mlir;
 
 namespace {
 
+bool isF32(Value v) { return getElementTypeOrSelf(v.getType()).isF32(); }
+
+/// A constant 1, scalar, splat or broadcast.
+bool isOne(Value v) {
+  if (auto broadcast = v.getDefiningOp<vector::BroadcastOp>())
+    v = broadcast.getSource();
+  return matchPattern(v, m_OneFloat());
+}
+
+/// The tanh of f32 that `v` is, if nothing else uses it.
+math::TanhOp soleTanh(Value v) {
+  auto tanh = v.getDefiningOp<math::TanhOp>();
+  return tanh && isF32(v) && v.hasOneUse() ? tanh : math::TanhOp();
+}
+
+/// 1 + tanh(w) (either order) or 1 - tanh(w) by buildOnePlusTanh, see the
+/// file's header; false if `op` is neither.
+bool rewriteOneAndTanh(Operation *op) {
+  math::TanhOp tanh;
+  bool negated = isa<arith::SubFOp>(op);
+  if (auto add = dyn_cast<arith::AddFOp>(op)) {
+    if (!(isOne(add.getLhs()) && (tanh = soleTanh(add.getRhs()))) &&
+        isOne(add.getRhs()))
+      tanh = soleTanh(add.getLhs());
+  } else if (auto sub = dyn_cast<arith::SubFOp>(op)) {
+    if (isOne(sub.getLhs()))
+      tanh = soleTanh(sub.getRhs());
+  }
+  if (!tanh)
+    return false;
+  OpBuilder builder(op);
+  op->getResult(0).replaceAllUsesWith(tilec::f32math::buildOnePlusTanh(
+      builder, op->getLoc(), tanh.getOperand(), negated));
+  op->erase();
+  tanh.erase();
+  return true;
+}
+
 struct InlineVectorMathPass
     : public tilec::impl::InlineVectorMathPassBase<InlineVectorMathPass> {
   void runOnOperation() override {
+    SmallVector<Operation *> sums;
+    getOperation().walk([&](Operation *op) {
+      if (isa<arith::AddFOp, arith::SubFOp>(op))
+        sums.push_back(op);
+    });
+    for (Operation *op : sums)
+      rewriteOneAndTanh(op);
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
-      if (isa<math::ExpOp, math::TanhOp>(op) &&
-          getElementTypeOrSelf(op->getResult(0).getType()).isF32())
+      if (isa<math::ExpOp, math::TanhOp>(op) && isF32(op->getResult(0)))
         ops.push_back(op);
     });
     for (Operation *op : ops) {
