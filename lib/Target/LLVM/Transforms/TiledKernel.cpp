@@ -253,13 +253,21 @@ FailureOr<AffineForOp> BoxEmitter::emit(ArrayRef<DimRange> ranges, bool tiled,
       }
     }
   }
+  SmallVector<Value> intraIVs;
   for (unsigned i = 0; i < n; ++i) {
     const DimRange &r = ranges[i];
     AffineForOp intra =
         loop(tileIVs[i], r.lower, r.upper, r.step, blocks[i]);
     if (!outermost)
       outermost = intra;
-    Value iv = intra.getInductionVar();
+    intraIVs.push_back(intra.getInductionVar());
+  }
+  // The points in row-major order of their offsets (the lane loop's vectors
+  // of one row adjacent): the micro-kernel peels a padded image edge by
+  // rows of points (MicroKernel.cpp).
+  for (unsigned i = n; i-- > 0;) {
+    const DimRange &r = ranges[i];
+    Value iv = intraIVs[i];
     AffineForOp bandLoop = nest.band[i];
     Value original = bandLoop.getInductionVar();
     // Every point so far, once per offset along loop i.
