@@ -71,6 +71,7 @@ llvm::Expected<std::vector<Tensor>>
 LoadedProgram::run(const std::vector<Tensor> &inputs,
                    std::vector<double> *kernelSeconds) {
   std::map<std::string, Tensor> namedOutputs;
+  lastRunBound = false;
   if (llvm::Error error = runNamed(*loaded, named(inputNames, inputs),
                                    namedOutputs, kernelSeconds))
     return std::move(error);
@@ -80,10 +81,18 @@ LoadedProgram::run(const std::vector<Tensor> &inputs,
 void LoadedProgram::bindInputs(const std::vector<Tensor> &inputs) {
   boundInputs = named(inputNames, inputs);
   boundOutputsByName.clear();
+  lastRunBound = false;
 }
 
 llvm::Error LoadedProgram::runBound(std::vector<double> *kernelSeconds) {
-  return runNamed(*loaded, boundInputs, boundOutputsByName, kernelSeconds);
+  if (lastRunBound)
+    loaded->reuseInputs();
+  lastRunBound = false;
+  if (llvm::Error error =
+          runNamed(*loaded, boundInputs, boundOutputsByName, kernelSeconds))
+    return error;
+  lastRunBound = true;
+  return llvm::Error::success();
 }
 
 llvm::Expected<std::vector<Tensor>> LoadedProgram::boundOutputs() const {

@@ -100,6 +100,9 @@ void tilec::buildLoopsToLLVMPipeline(OpPassManager &pm,
     // conversion chains, which changes narrow-float rounding.
     pm.addPass(createCSEPass());
   }
+  // Panels of the program's inputs packed once per binding; and the
+  // flags that say when, which the C header declares, in every object.
+  pm.addPass(createKeepPackedInputsPass());
   if (options.parallel) {
     // Only the outermost parallel loop of each nest gets threads (see the
     // pass); the others are left to the vectoriser.

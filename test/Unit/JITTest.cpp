@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Runtime/HostCpuRuntime.h"
 #include "tilec/Runtime/JIT.h"
 #include "tilec/Runtime/JITRuntime.h"
@@ -399,4 +400,172 @@ TEST_CASE("the host JIT refuses what does not match its artefact",
       rt::createHostCpuRuntime()->load(host, twoKernelManifest(), *artefact);
   REQUIRE(!listed.ok());
   CHECK(listed.message().find("--target=llvm-x86") != std::string::npos);
+}
+
+namespace {
+
+/// C = A x B, f32[6,8] x f32[8,16], with a schedule whose lane tiles pack
+/// B's panels: B is an input, so tilec-cpu-keep-packed-inputs keeps them.
+/// Two full tiles of 3 rows: no remainder row, which reads B itself.
+const char *packedMatmulModule = R"mlir(
+func.func @main(%A: memref<6x8xf32>, %B: memref<8x16xf32>, %C: memref<6x16xf32>)
+    attributes {tilec.entry, tilec.input_names = ["A", "B"],
+                tilec.output_names = ["C"]} {
+  affine.for %m = 0 to 6 {
+    affine.for %n = 0 to 16 {
+      %zero = arith.constant 0.0 : f32
+      %sum = affine.for %k = 0 to 8 iter_args(%acc = %zero) -> f32 {
+        %a = affine.load %A[%m, %k] : memref<6x8xf32>
+        %b = affine.load %B[%k, %n] : memref<8x16xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%m, %n] : memref<6x16xf32>
+    }
+  } {tilec.kernel = "C", tilec.fingerprint = "0",
+     tilec.schedule = #tilec.schedule<block = [0, 8], thread = [3, 8],
+                                      vector = 4, order = [1, 0]>}
+  return
+}
+)mlir";
+
+const TensorType packedA{DType::F32, {6, 8}}, packedB{DType::F32, {8, 16}},
+    packedC{DType::F32, {6, 16}};
+
+/// Small integers that `shift` varies (the sums stay exact), written into
+/// `tensor` where its data is.
+void fillPacked(Tensor &tensor, int shift) {
+  for (int64_t i = 0; i < tensor.type.numElements(); ++i)
+    tensor.setDouble(i, double((i * 7 + shift) % 11) - 5);
+}
+
+Tensor packedInput(const TensorType &type, int shift) {
+  Tensor tensor(type);
+  fillPacked(tensor, shift);
+  return tensor;
+}
+
+/// Whether `c` is a x b.
+bool isProduct(const Tensor &c, const Tensor &a, const Tensor &b) {
+  for (int m = 0; m < 6; ++m)
+    for (int n = 0; n < 16; ++n) {
+      double sum = 0;
+      for (int k = 0; k < 8; ++k)
+        sum += a.getDouble(m * 8 + k) * b.getDouble(k * 16 + n);
+      if (c.getDouble(m * 16 + n) != sum)
+        return false;
+    }
+  return true;
+}
+
+std::string packedMatmulArtefact() {
+  mlir::MLIRContext context;
+  context.loadDialect<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
+                      mlir::func::FuncDialect, mlir::memref::MemRefDialect,
+                      tilec::kernel::KernelDialect>();
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(packedMatmulModule, &context);
+  REQUIRE(module);
+  Result<std::string> written = rt::writeJITArtefact(*module);
+  REQUIRE(written.ok());
+  return *written;
+}
+
+rt::Manifest packedMatmulManifest() {
+  rt::Manifest manifest;
+  manifest.target = "llvm-x86";
+  manifest.artefact = "<memory>";
+  for (auto [name, role, type] :
+       {std::tuple{"A", rt::BufferRole::Input, packedA},
+        std::tuple{"B", rt::BufferRole::Input, packedB},
+        std::tuple{"C", rt::BufferRole::Output, packedC}}) {
+    rt::ManifestBuffer buffer;
+    buffer.id = static_cast<int>(manifest.buffers.size());
+    buffer.role = role;
+    buffer.name = name;
+    buffer.dtype = type.dtype;
+    buffer.shape = type.shape;
+    buffer.bytes = uint64_t(type.numElements()) * 4;
+    manifest.buffers.push_back(buffer);
+    (role == rt::BufferRole::Input ? manifest.inputs : manifest.outputs)
+        .push_back({name, buffer.id});
+  }
+  rt::ManifestKernel kernel;
+  kernel.name = "C";
+  manifest.kernels.push_back(kernel);
+  return manifest;
+}
+
+} // namespace
+
+TEST_CASE("the JIT packs an input again unless it is unchanged",
+          "[jit][packing]") {
+  mlir::MLIRContext context;
+  context.loadDialect<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
+                      mlir::func::FuncDialect, mlir::memref::MemRefDialect,
+                      tilec::kernel::KernelDialect>();
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(packedMatmulModule, &context);
+  REQUIRE(module);
+  auto compiled = JITProgram::compile(*module, "", JITOptions());
+  if (!compiled)
+    FAIL(llvm::toString(compiled.takeError()));
+  JITProgram &program = **compiled;
+  Tensor a = packedInput(packedA, 0), b = packedInput(packedB, 3);
+  Tensor first = b;
+  std::vector<Tensor> c{Tensor(packedC)};
+  REQUIRE(!program.runInto({&a, &b}, c));
+  CHECK(isProduct(c[0], a, b));
+  // B's data changes where it is. Said unchanged, the kernel multiplies by
+  // the panels it kept (the old B): the packing was skipped.
+  fillPacked(b, 5);
+  REQUIRE(!program.runInto({&a, &b}, c, nullptr, {true, true}));
+  CHECK(isProduct(c[0], a, first));
+  CHECK(!isProduct(c[0], a, b));
+  // Said changed (or with no word), it is packed again.
+  REQUIRE(!program.runInto({&a, &b}, c, nullptr, {true, false}));
+  CHECK(isProduct(c[0], a, b));
+}
+
+TEST_CASE("the host runtime reuses packed inputs only as promised",
+          "[jit][runtime][packing]") {
+  std::unique_ptr<rt::Runtime> runtime = rt::createJITRuntime();
+  std::vector<rt::DeviceInfo> devices = runtime->devices();
+  REQUIRE(devices.size() == 1);
+  auto loaded = runtime->load(devices[0].id, packedMatmulManifest(),
+                              packedMatmulArtefact());
+  REQUIRE(loaded.ok());
+  rt::Program &program = **loaded;
+  std::map<std::string, Tensor> inputs{{"A", packedInput(packedA, 0)},
+                                       {"B", packedInput(packedB, 3)}};
+  Tensor first = inputs["B"];
+  std::map<std::string, Tensor> outputs;
+  REQUIRE(program.run(inputs, outputs).ok());
+  CHECK(isProduct(outputs["C"], inputs["A"], first));
+
+  // The promise broken on purpose (B changed in place): the kept panels
+  // show that the promise was taken.
+  fillPacked(inputs["B"], 5);
+  program.reuseInputs();
+  REQUIRE(program.run(inputs, outputs).ok());
+  CHECK(isProduct(outputs["C"], inputs["A"], first));
+
+  // No promise: packed again; and a promise holds for one run only.
+  REQUIRE(program.run(inputs, outputs).ok());
+  CHECK(isProduct(outputs["C"], inputs["A"], inputs["B"]));
+  Tensor second = inputs["B"];
+  fillPacked(inputs["B"], 7);
+  program.reuseInputs();
+  REQUIRE(program.run(inputs, outputs).ok());
+  CHECK(isProduct(outputs["C"], inputs["A"], second));
+  REQUIRE(program.run(inputs, outputs).ok());
+  CHECK(isProduct(outputs["C"], inputs["A"], inputs["B"]));
+
+  // Promised, but the tensors are elsewhere (another map): packed again.
+  std::map<std::string, Tensor> moved{{"A", inputs["A"]},
+                                      {"B", packedInput(packedB, 9)}};
+  program.reuseInputs();
+  REQUIRE(program.run(moved, outputs).ok());
+  CHECK(isProduct(outputs["C"], moved["A"], moved["B"]));
 }

@@ -48,7 +48,9 @@ public:
   /// on those, into the outputs of the run before (the host's runtime
   /// writes them in place). run copies both on every call, which leaves
   /// the data in the calling thread's cache rather than where the
-  /// kernels' threads left it (what `tilec bench` times).
+  /// kernels' threads left it (what `tilec bench` times). A runBound after
+  /// another tells the runtime that its inputs did not change
+  /// (rt::Program::reuseInputs): the host packs a weight's panels once.
   void bindInputs(const std::vector<Tensor> &inputs);
   llvm::Error runBound(std::vector<double> *kernelSeconds);
   /// The outputs of the last runBound, in header order.
@@ -66,6 +68,8 @@ private:
   std::unique_ptr<rt::Program> loaded;
   std::vector<std::string> inputNames, outputNames;
   std::map<std::string, Tensor> boundInputs, boundOutputsByName;
+  /// Whether the loaded program's last run was a runBound on boundInputs.
+  bool lastRunBound = false;
   std::vector<KernelReport> kernelReports;
   double compileTime = 0;
   TemporaryMemory temporaries;

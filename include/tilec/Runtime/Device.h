@@ -101,6 +101,12 @@ public:
   virtual Status run(const std::map<std::string, Tensor> &inputs,
                      std::map<std::string, Tensor> &outputs,
                      std::vector<KernelTiming> *timings = nullptr) = 0;
+  /// Promises that the next run is given the tensors of the run before, at
+  /// the same addresses and unchanged: the runtime may keep what it
+  /// derived from them (the host's JIT keeps the packed panels of its
+  /// kernels' weights, see tilec-cpu-keep-packed-inputs). Ignored by
+  /// default; any run after that next one promises nothing.
+  virtual void reuseInputs() {}
 
   //===--------------------------------------------------------------------===//
   // Resident running, for training (lib/Training): inputs stay where the

@@ -66,10 +66,15 @@ public:
         llvm::ArrayRef<TensorType> outputTypes,
         std::vector<double> *kernelSeconds = nullptr) const;
   /// The same into `outputs`, tensors of the entry's output types already
-  /// allocated (a caller that runs many times reuses their memory).
+  /// allocated (a caller that runs many times reuses their memory). Where
+  /// `unchanged[i]` holds, input i is the tensor of the previous run, at
+  /// the same address and unchanged, and the kernels reuse the panels they
+  /// packed from it (tilec-cpu-keep-packed-inputs); every other input is
+  /// packed again.
   llvm::Error runInto(llvm::ArrayRef<const Tensor *> inputs,
                       llvm::MutableArrayRef<Tensor> outputs,
-                      std::vector<double> *kernelSeconds = nullptr) const;
+                      std::vector<double> *kernelSeconds = nullptr,
+                      llvm::ArrayRef<bool> unchanged = {}) const;
 
   /// How many kernels are timed (0 unless compiled with `timeKernels`).
   unsigned timedKernelCount() const { return timedKernels; }
@@ -88,6 +93,9 @@ private:
   std::string entry;
   std::vector<ArgumentType> arguments;
   unsigned timedKernels = 0;
+  /// The program's `<entry>_changed_inputs` (one byte per input), or null
+  /// when no kernel keeps panels of an input.
+  uint8_t *changedInputs = nullptr;
 };
 
 } // namespace tilec

@@ -118,6 +118,11 @@ JITProgram::compile(mlir::ModuleOp module, llvm::StringRef entry,
   program->engine->registerSymbols(jit::compilerRuntimeSymbols);
   if (options.timeKernels)
     program->engine->registerSymbols(jit::kernelTimerSymbols);
+  // Only a module with kept panels has the flags.
+  if (auto flags = program->engine->lookup(program->entry + "_changed_inputs"))
+    program->changedInputs = static_cast<uint8_t *>(*flags);
+  else
+    llvm::consumeError(flags.takeError());
   return std::move(program);
 }
 
@@ -157,7 +162,8 @@ JITProgram::runOn(llvm::ArrayRef<const Tensor *> inputs,
 
 Error JITProgram::runInto(llvm::ArrayRef<const Tensor *> inputs,
                           llvm::MutableArrayRef<Tensor> outputs,
-                          std::vector<double> *kernelSeconds) const {
+                          std::vector<double> *kernelSeconds,
+                          llvm::ArrayRef<bool> unchanged) const {
   if (inputs.size() + outputs.size() != arguments.size())
     return makeError("'" + entry + "' takes " + llvm::Twine(arguments.size()) +
                      " buffers, given " +
@@ -177,6 +183,9 @@ Error JITProgram::runInto(llvm::ArrayRef<const Tensor *> inputs,
       return error;
     pointers.push_back(tensor.data.data());
   }
+  if (changedInputs)
+    for (size_t i = 0; i < inputs.size(); ++i)
+      changedInputs[i] = i < unchanged.size() && unchanged[i] ? 0 : 1;
   std::vector<void *> packed;
   for (void *&pointer : pointers)
     packed.push_back(&pointer);

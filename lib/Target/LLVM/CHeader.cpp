@@ -123,5 +123,17 @@ void tilec::writeCHeader(llvm::raw_ostream &os, llvm::StringRef symbol,
        << cElementType(param.dtype) << " *" << unique
        << (index + 1 == params.size() ? "" : ",");
   }
-  os << ");\n\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* " << guard << " */\n";
+  os << ");\n\n";
+  size_t inputs = llvm::count_if(
+      params, [](const CHeaderParam &param) { return !param.isOutput; });
+  if (inputs != 0)
+    os << "/* One byte per input, in the order above, each 1 when the object\n"
+       << " * is loaded. Where a byte is 1, the call packs what its kernels\n"
+       << " * copy from that input into their own layout (a convolution's\n"
+       << " * filter); where it is 0, they reuse what the previous call packed.\n"
+       << " * Set a byte to 0 only between calls given the same, unchanged\n"
+       << " * input, and back to 1 before a call whose input differs. */\n"
+       << "extern uint8_t " << symbol << "_changed_inputs[" << inputs
+       << "];\n\n";
+  os << "#ifdef __cplusplus\n}\n#endif\n\n#endif /* " << guard << " */\n";
 }

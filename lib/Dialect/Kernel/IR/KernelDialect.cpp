@@ -44,6 +44,13 @@ LogicalResult KernelDialect::verifyOperationAttribute(Operation *op,
     return expect(names && llvm::all_of(names, llvm::IsaPred<StringAttr>),
                   "an array of strings");
   }
+  if (name == PackedArgument::getNameStr() ||
+      name == RepackArgument::getNameStr()) {
+    auto number = dyn_cast<IntegerAttr>(value);
+    return expect(number && number.getType().isInteger(64) &&
+                      number.getInt() >= 0,
+                  "a non-negative i64");
+  }
   if (name == Schedule::getNameStr())
     return expect(isa<ScheduleAttr>(value), "a #tilec.schedule");
   if (name == GPUTarget::getNameStr())

@@ -17,12 +17,16 @@
 // of the operand's shape. The panel's rows, one operand row apart (often a
 // power of two bytes, which maps them onto few cache sets), become one
 // tile row apart, and the panel stays in cache for every row of the
-// operand it meets.
+// operand it meets. An operand that is an argument of the kernel's
+// function has all its panels in one buffer before the kernel, copied
+// under a flag (KeptPanels.h): a weight can then be packed once for many
+// runs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TiledKernel.h"
 
+#include "KeptPanels.h"
 #include "MicroKernel.h"
 
 #include "tilec/Schedule/Schedule.h"
@@ -31,7 +35,9 @@
 
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
@@ -55,19 +61,31 @@ public:
   /// Emits the box with `ranges`; cache-tiles it when `tiled`.
   FailureOr<AffineForOp> emit(ArrayRef<DimRange> ranges, bool tiled,
                               int64_t width);
+  /// After the boxes: frees the buffers of kept panels (at `after`), or,
+  /// when the kernel stays as it was, erases them.
+  void finish(bool succeeded, Operation *after);
 
 private:
   const KernelNest &nest;
   const BandTiling &tiling;
   OpBuilder builder;
+  /// The buffers of kept panels and their flags, before the kernel.
+  SmallVector<Operation *> keptOps;
+  SmallVector<Value> keptBuffers;
 
   AffineForOp loop(Value from, int64_t lower, int64_t upper, int64_t step,
                    int64_t block);
   /// Copies the panel of `operand` for the lane tile [from, min(from +
-  /// block, upper)) into a new buffer, `width` lanes at a time; returns a
-  /// view of the operand's shape onto it, and the buffer.
-  std::pair<Value, Value> packPanel(Value operand, Value from, int64_t block,
-                                    int64_t upper, int64_t width);
+  /// block, r.upper)) of `tile` into a buffer, `width` lanes at a time;
+  /// returns a view of the operand's shape onto it, and the buffer to free
+  /// at the end of the tile (none for a kept panel, see KeptPanels.h).
+  std::pair<Value, Value> packPanel(Value operand, AffineForOp tile,
+                                    const DimRange &r, int64_t block,
+                                    int64_t width);
+  /// The buffer of every panel of `argument` before `tile`, and its flag.
+  std::pair<Value, Value> keptPanels(BlockArgument argument,
+                                     AffineForOp tile, Type elementType,
+                                     int64_t elements);
 };
 
 /// The largest packed panel: every leading index of the operand is copied,
@@ -138,18 +156,64 @@ bool panelReused(ArrayRef<DimRange> ranges) {
   return tiles > 1;
 }
 
-std::pair<Value, Value> BoxEmitter::packPanel(Value operand, Value from,
-                                              int64_t block, int64_t upper,
+std::pair<Value, Value> BoxEmitter::keptPanels(BlockArgument argument,
+                                               AffineForOp tile,
+                                               Type elementType,
+                                               int64_t elements) {
+  OpBuilder before(tile);
+  Location loc = tile.getLoc();
+  Attribute number = before.getI64IntegerAttr(argument.getArgNumber());
+  auto buffer = memref::AllocOp::create(
+      before, loc, MemRefType::get({elements}, elementType));
+  buffer->setAttr(kPackedArgument, number);
+  auto repack = arith::ConstantOp::create(before, loc, before.getBoolAttr(true));
+  repack->setAttr(kRepackArgument, number);
+  keptOps.append({buffer, repack});
+  keptBuffers.push_back(buffer);
+  return {buffer, repack};
+}
+
+void BoxEmitter::finish(bool succeeded, Operation *after) {
+  if (succeeded) {
+    OpBuilder b(after);
+    for (Value buffer : keptBuffers)
+      memref::DeallocOp::create(b, buffer.getLoc(), buffer);
+    return;
+  }
+  for (Operation *op : llvm::reverse(keptOps))
+    op->erase();
+}
+
+std::pair<Value, Value> BoxEmitter::packPanel(Value operand, AffineForOp tile,
+                                              const DimRange &r, int64_t block,
                                               int64_t width) {
   Location loc = nest.innermost().getLoc();
+  Value from = tile.getInductionVar();
+  int64_t upper = r.upper;
   auto type = cast<MemRefType>(operand.getType());
   ArrayRef<int64_t> shape = type.getShape();
   int64_t rows = 1;
   for (int64_t extent : shape.drop_back())
     rows *= extent;
-  Value buffer = memref::AllocOp::create(
-      builder, loc,
-      MemRefType::get({rows * block}, type.getElementType()));
+  // The view's offset puts the tile's panel at the start of `buffer` or,
+  // for kept panels, at the tile's place among all of them.
+  Value buffer, offset, repack;
+  auto argument = dyn_cast<BlockArgument>(operand);
+  if (argument && isa<func::FuncOp>(argument.getOwner()->getParentOp())) {
+    int64_t tiles = (upper - r.lower + block - 1) / block;
+    std::tie(buffer, repack) =
+        keptPanels(argument, tile, type.getElementType(), tiles * rows * block);
+    AffineExpr d0 = builder.getAffineDimExpr(0);
+    offset = AffineApplyOp::create(
+        builder, loc,
+        AffineMap::get(1, 0, (d0 - r.lower).floorDiv(block) * (rows * block) - d0),
+        from);
+  } else {
+    buffer = memref::AllocOp::create(
+        builder, loc, MemRefType::get({rows * block}, type.getElementType()));
+    offset = arith::SubIOp::create(
+        builder, loc, arith::ConstantIndexOp::create(builder, loc, 0), from);
+  }
   // The view: element [r..., l] at the row-major position of r times
   // `block`, plus l - from.
   SmallVector<int64_t> strides(shape.size(), 1);
@@ -160,8 +224,6 @@ std::pair<Value, Value> BoxEmitter::packPanel(Value operand, Value from,
       shape, type.getElementType(),
       StridedLayoutAttr::get(builder.getContext(), ShapedType::kDynamic,
                              strides));
-  Value offset = arith::SubIOp::create(
-      builder, loc, arith::ConstantIndexOp::create(builder, loc, 0), from);
   SmallVector<OpFoldResult> sizes, strideValues;
   for (int64_t extent : shape)
     sizes.push_back(builder.getIndexAttr(extent));
@@ -172,6 +234,10 @@ std::pair<Value, Value> BoxEmitter::packPanel(Value operand, Value from,
       strideValues);
   // The copy: every leading index, the tile's lanes innermost.
   OpBuilder::InsertionGuard guard(builder);
+  if (repack) {
+    auto copyIf = scf::IfOp::create(builder, loc, repack, false);
+    builder.setInsertionPointToStart(copyIf.thenBlock());
+  }
   SmallVector<Value> indices;
   for (int64_t extent : shape.drop_back()) {
     auto loop = AffineForOp::create(builder, loc, 0, extent);
@@ -193,7 +259,7 @@ std::pair<Value, Value> BoxEmitter::packPanel(Value operand, Value from,
     Value element = AffineLoadOp::create(builder, loc, operand, indices);
     AffineStoreOp::create(builder, loc, element, view, indices);
   }
-  return {view, buffer};
+  return {view, repack ? Value() : buffer};
 }
 
 AffineForOp BoxEmitter::loop(Value from, int64_t lower, int64_t upper,
@@ -244,11 +310,10 @@ FailureOr<AffineForOp> BoxEmitter::emit(ArrayRef<DimRange> ranges, bool tiled,
       if (i + 1 == n && panelReused(ranges)) {
         laneTile = tile;
         for (Value operand : lanePanels(nest, block)) {
-          auto [view, buffer] =
-              packPanel(operand, tile.getInductionVar(), block, r.upper,
-                        width);
+          auto [view, buffer] = packPanel(operand, tile, r, block, width);
           points.front().map(operand, view);
-          buffers.push_back(buffer);
+          if (buffer)
+            buffers.push_back(buffer);
         }
       }
     }
@@ -366,10 +431,12 @@ LogicalResult tilec::transforms::tileKernel(const KernelNest &nest,
     if (failed(box)) {
       for (AffineForOp done : boxes)
         done.erase();
+      emitter.finish(/*succeeded=*/false, kernel);
       return failure();
     }
     boxes.push_back(*box);
   }
+  emitter.finish(/*succeeded=*/true, kernel);
   for (AffineForOp box : boxes) {
     for (NamedAttribute attr : kernel->getDiscardableAttrs())
       if (attr.getName() != tilec::kernel::Schedule::getNameStr())

@@ -4,10 +4,11 @@
 // in 16-lane vectors), four points of x per micro-kernel: the guard of the
 // padding differs between the points.
 
-// The filter, read inside the guard, is packed per lane tile all the same.
+// The filter, read inside the guard, is packed per lane tile all the same
+// (into its place among the four tiles' panels: it is an argument).
 // CHECK-LABEL: func.func @conv_row
+// CHECK:         %[[PANEL:.*]] = memref.alloc() {tilec.packed_argument = 1 : i64} : memref<6144xf32>
 // CHECK:         affine.for %[[CO:.*]] = 0 to 64 step 16 {
-// CHECK:           %[[PANEL:.*]] = memref.alloc() : memref<1536xf32>
 // CHECK:           %[[VIEW:.*]] = memref.reinterpret_cast %[[PANEL]]
 // Every point inside: the four jammed, the filter loaded once per channel.
 // CHECK:           affine.for %[[X:.*]] = 0 to 8 step 4 {
@@ -33,7 +34,7 @@
 // CHECK:                 } else {
 // CHECK:                   affine.for %{{.*}} = 0 to 32 iter_args
 // CHECK-COUNT-4:             affine.if #[[ONE:.*]](
-// CHECK:           memref.dealloc %[[PANEL]] : memref<1536xf32>
+// CHECK:         memref.dealloc %[[PANEL]] : memref<6144xf32>
 #edge = affine_set<(x, kx) : (x + kx - 1 >= 0, -(x + kx - 1) + 7 >= 0)>
 func.func @conv_row(%I: memref<8x32xf32>, %F: memref<3x32x64xf32>, %O: memref<8x64xf32>) {
   affine.for %x = 0 to 8 {

@@ -9,16 +9,20 @@
 // CHECK-LABEL: func.func @matmul
 // The lane tile loop (block 8) is outermost, by `order`, and B's panel for
 // it (8 rows of the tile's 8 lanes) is packed: copied a vector of 4 lanes
-// at a time into a buffer of 64 that a view of B's shape (rows 8 apart,
-// lane n at n - NB) reads.
-// CHECK:       affine.for %[[NB:.*]] = 0 to 16 step 8 {
-// CHECK-NEXT:    %[[BUFFER:.*]] = memref.alloc() : memref<64xf32>
-// CHECK:         %[[OFFSET:.*]] = arith.subi %c0, %[[NB]] : index
-// CHECK-NEXT:    %[[PANEL:.*]] = memref.reinterpret_cast %[[BUFFER]] to offset: [%[[OFFSET]]], sizes: [8, 16], strides: [8, 1] : memref<64xf32> to memref<8x16xf32, strided<[8, 1], offset: ?>>
-// CHECK-NEXT:    affine.for %[[K:.*]] = 0 to 8 {
-// CHECK-NEXT:      affine.for %[[L:.*]] = #{{.*}}(%[[NB]]) to min #{{.*}}(%[[NB]]) step 4 {
-// CHECK-NEXT:        %[[E:.*]] = affine.vector_load %arg1[%[[K]], %[[L]]] : memref<8x16xf32>, vector<4xf32>
-// CHECK-NEXT:        affine.vector_store %[[E]], %[[PANEL]][%[[K]], %[[L]]]
+// at a time into its place in a buffer of both tiles' panels (2 x 64),
+// which a view of B's shape (rows 8 apart, lane n at n - NB) reads. B is
+// an argument: the buffer comes before the kernel, and the copy runs where
+// the flag holds (tilec-cpu-keep-packed-inputs makes both arguments).
+// CHECK:       %[[BUFFER:.*]] = memref.alloc() {tilec.packed_argument = 1 : i64} : memref<128xf32>
+// CHECK-NEXT:  %[[REPACK:.*]] = arith.constant {tilec.repack_argument = 1 : i64} true
+// CHECK-NEXT:  affine.for %[[NB:.*]] = 0 to 16 step 8 {
+// CHECK-NEXT:    %[[OFFSET:.*]] = affine.apply #{{.*}}(%[[NB]])
+// CHECK-NEXT:    %[[PANEL:.*]] = memref.reinterpret_cast %[[BUFFER]] to offset: [%[[OFFSET]]], sizes: [8, 16], strides: [8, 1] : memref<128xf32> to memref<8x16xf32, strided<[8, 1], offset: ?>>
+// CHECK-NEXT:    scf.if %[[REPACK]] {
+// CHECK-NEXT:      affine.for %[[K:.*]] = 0 to 8 {
+// CHECK-NEXT:        affine.for %[[L:.*]] = #{{.*}}(%[[NB]]) to min #{{.*}}(%[[NB]]) step 4 {
+// CHECK-NEXT:          %[[E:.*]] = affine.vector_load %arg1[%[[K]], %[[L]]] : memref<8x16xf32>, vector<4xf32>
+// CHECK-NEXT:          affine.vector_store %[[E]], %[[PANEL]][%[[K]], %[[L]]]
 // CHECK:         affine.for %[[M:.*]] = 0 to 6 step 3 {
 // CHECK:           affine.for %[[N:.*]] = #{{.*}}(%[[NB]]) to min #{{.*}}(%[[NB]]) step 8 {
 // CHECK:             affine.for %{{.*}} = 0 to 8 iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
@@ -28,14 +32,16 @@
 // CHECK-COUNT-6:       arith.addf {{.*}} : vector<4xf32>
 // CHECK:             affine.vector_store %{{.*}}#0, %arg2[%[[M]], %[[N]]]
 // CHECK-COUNT-5:     affine.vector_store
-// CHECK:         memref.dealloc %[[BUFFER]] : memref<64xf32>
-// CHECK-NEXT:  } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C", tilec.parallel}
+// CHECK-NOT:     memref.dealloc
+// CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C", tilec.parallel}
 // The remainder row (not cache-tiled): one point along m, both vectors
 // along n, reading B itself.
 // CHECK-NEXT:  affine.for %{{.*}} = 6 to 7 {
 // CHECK:         iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>)
 // CHECK:         affine.vector_load %arg1
 // CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C", tilec.parallel}
+// The buffer is freed after the kernel.
+// CHECK-NEXT:  memref.dealloc %[[BUFFER]] : memref<128xf32>
 // CHECK-NOT:   tilec.schedule
 func.func @matmul(%A: memref<7x8xf32>, %B: memref<8x16xf32>, %C: memref<7x16xf32>) {
   affine.for %m = 0 to 7 {
@@ -52,6 +58,42 @@ func.func @matmul(%A: memref<7x8xf32>, %B: memref<8x16xf32>, %C: memref<7x16xf32
     }
   } {tilec.kernel = "contract_0_C", tilec.fingerprint = "1",
      tilec.schedule = #tilec.schedule<block = [0, 8], thread = [3, 8], vector = 4, order = [1, 0]>}
+  return
+}
+
+// B a temporary of the function: its panel is a buffer of the lane tile,
+// copied on every run and freed at the tile's end.
+// CHECK-LABEL: func.func @matmul_of_temporary
+// CHECK:       affine.for %[[NB:.*]] = 0 to 16 step 8 {
+// CHECK-NEXT:    %[[BUFFER:.*]] = memref.alloc() : memref<64xf32>
+// CHECK:         %[[OFFSET:.*]] = arith.subi %c0, %[[NB]] : index
+// CHECK-NEXT:    %[[PANEL:.*]] = memref.reinterpret_cast %[[BUFFER]] to offset: [%[[OFFSET]]], sizes: [8, 16], strides: [8, 1] : memref<64xf32> to memref<8x16xf32, strided<[8, 1], offset: ?>>
+// CHECK-NEXT:    affine.for %[[K:.*]] = 0 to 8 {
+// CHECK-NEXT:      affine.for %[[L:.*]] = #{{.*}}(%[[NB]]) to min #{{.*}}(%[[NB]]) step 4 {
+// CHECK-NEXT:        %[[E:.*]] = affine.vector_load %[[B:.*]][%[[K]], %[[L]]] : memref<8x16xf32>, vector<4xf32>
+// CHECK-NEXT:        affine.vector_store %[[E]], %[[PANEL]][%[[K]], %[[L]]]
+// CHECK:         affine.vector_load %[[PANEL]]
+// CHECK:         memref.dealloc %[[BUFFER]] : memref<64xf32>
+// CHECK-NEXT:  } {tilec.fingerprint = "2", tilec.kernel = "contract_0_C", tilec.parallel}
+// CHECK-NOT:   tilec.packed_argument
+// CHECK:       return
+func.func @matmul_of_temporary(%A: memref<7x8xf32>, %C: memref<7x16xf32>) {
+  %B = memref.alloc() : memref<8x16xf32>
+  affine.for %m = 0 to 7 {
+    affine.for %n = 0 to 16 {
+      %zero = arith.constant 0.000000e+00 : f32
+      %sum = affine.for %k = 0 to 8 iter_args(%acc = %zero) -> (f32) {
+        %a = affine.load %A[%m, %k] : memref<7x8xf32>
+        %b = affine.load %B[%k, %n] : memref<8x16xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%m, %n] : memref<7x16xf32>
+    }
+  } {tilec.kernel = "contract_0_C", tilec.fingerprint = "2",
+     tilec.schedule = #tilec.schedule<block = [0, 8], thread = [3, 8], vector = 4, order = [1, 0]>}
+  memref.dealloc %B : memref<8x16xf32>
   return
 }
 

@@ -52,7 +52,12 @@ def Kernel_Dialect : Dialect {
     "::tilec::kernel::GPUTargetAttr":$gpu_target,
     // On the builtin module: f32 sums of products may run on tensor cores
     // in TF32 (`--allow-tf32`).
-    "::mlir::UnitAttr":$allow_tf32
+    "::mlir::UnitAttr":$allow_tf32,
+    // On a CPU kernel function's buffer of an argument's packed panels, and
+    // on the flag that guards the copies into it: the argument's number
+    // (lib/Target/LLVM/Transforms/KeptPanels.h).
+    "::mlir::IntegerAttr":$packed_argument,
+    "::mlir::IntegerAttr":$repack_argument
   );
   let extraClassDeclaration = [{
     /// Adds the attributes of KernelAttrs.td (in KernelAttrs.cpp, next to

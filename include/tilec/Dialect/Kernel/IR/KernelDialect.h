@@ -39,6 +39,8 @@ using SourceName = KernelDialect::NameAttrHelper;
 using Schedule = KernelDialect::ScheduleAttrHelper;
 using GPUTarget = KernelDialect::GpuTargetAttrHelper;
 using AllowTF32 = KernelDialect::AllowTf32AttrHelper;
+using PackedArgument = KernelDialect::PackedArgumentAttrHelper;
+using RepackArgument = KernelDialect::RepackArgumentAttrHelper;
 
 /// Whether `name` is one of the dialect's (`tilec.` followed by anything).
 bool isKernelDialectName(llvm::StringRef name);

@@ -53,11 +53,20 @@ def ApplyCPUSchedulePass
     loops carry every point's accumulator, and `vector` lanes of the
     innermost band loop per point as `vector` dialect values. A guard that
     differs between the points is versioned (all points inside; all but
-    the first or all but the last inside, those jammed and that one alone;
-    or each point alone) and an invariant guard is hoisted out of the
-    reduction loop it sits in. `unroll` unrolls the innermost reduction
-    loops.
+    the first or all but the last row of points inside, those jammed and
+    that row's else-branch; or each point alone) and an invariant guard is
+    hoisted out of the reduction loop it sits in. `unroll` unrolls the
+    innermost reduction loops.
     Block entries of reduction loops are not applied on the CPU.
+
+    Where the lanes' tile loop is the outermost, operands read along the
+    lanes and the reduction alone (a matmul's B, a convolution's filter)
+    are packed per lane tile into contiguous panels. An operand that is an
+    argument of the function has all its panels in one buffer allocated
+    before the kernel (tagged `tilec.packed_argument`, the argument's
+    number), each copied under a flag, an `arith.constant true` tagged
+    `tilec.repack_argument`; tilec-cpu-keep-packed-inputs turns both into
+    arguments, so that a weight is packed once for many runs.
 
     A kernel the pass does not understand is left as it is; one that
     cannot be vectorised is register-blocked with scalars. A malformed
@@ -67,8 +76,40 @@ def ApplyCPUSchedulePass
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
   ];
+}
+
+def KeepPackedInputsPass
+    : Pass<"tilec-cpu-keep-packed-inputs", "::mlir::ModuleOp"> {
+  let summary = "Pack a program input's panels once, not on every run";
+  let description = [{
+    Runs after tilec-cpu-apply-schedule on a module whose entry function
+    (`tilec.entry`, its first `tilec.input_names` arguments the inputs)
+    calls the outlined kernels. Each buffer of packed panels a kernel
+    function allocates for one of its arguments (`tilec.packed_argument`)
+    becomes an argument of the function, and so does the flag that guards
+    the copies into it (`tilec.repack_argument`). A call whose operand is
+    the entry's input j passes a buffer that lives as long as the program
+    (a `memref.global`, one per kernel, buffer and input) and the flag
+    `<entry>_changed_inputs[j] != 0`; any other call passes a buffer of its
+    own, freed after it, and `true`.
+
+    `<entry>_changed_inputs` is a public global of one byte per input,
+    every byte 1 at load, made whenever the entry has inputs (the C header
+    declares it): the code only reads it. The host's JIT runtime
+    sets a byte to 0 when it knows the input is the one of the previous run,
+    unchanged (tilec bench's runs on bound inputs); code compiled ahead of
+    time repacks on every call unless its caller clears the bytes.
+
+    Why: a convolution's filter is packed on every run otherwise, and
+    ResNet's 7x7x512 convolutions spent a third of their time packing their
+    9 MiB of filters, where oneDNN reorders a constant weight once and
+    onnxruntime prepacks its initializers at load.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def ParallelizeOuterLoopsPass

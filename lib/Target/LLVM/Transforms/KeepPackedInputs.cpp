@@ -1,0 +1,224 @@
+//===- KeepPackedInputs.cpp - tilec-cpu-keep-packed-inputs ----------------===//
+//
+// Turns the kept panels of KeptPanels.h into arguments of their kernel
+// function and gives each call what fits its operand (see the pass's
+// description). A kernel function is shared by every call of an equal
+// kernel, so the buffer cannot be a global of the function: ResNet's
+// stages call one convolution with each of their filters.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KeptPanels.h"
+
+#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+#include "tilec/Target/LLVM/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_KEEPPACKEDINPUTSPASS
+#include "tilec/Target/LLVM/Transforms/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+using namespace tilec::transforms;
+
+namespace {
+
+/// Alignment of the kept buffers: a whole cache line, like malloc'd
+/// vectors' rows.
+constexpr int64_t kBufferAlignment = 64;
+
+/// The tagged ops of one kernel function: its kept buffers and its flags,
+/// each with the number of the argument it packs.
+struct KeptOps {
+  SmallVector<std::pair<memref::AllocOp, int64_t>> buffers;
+  SmallVector<std::pair<arith::ConstantOp, int64_t>> flags;
+};
+
+KeptOps keptOpsOf(func::FuncOp function) {
+  KeptOps kept;
+  for (Operation &op : function.getBody().front()) {
+    if (auto number = op.getAttrOfType<IntegerAttr>(kPackedArgument))
+      if (auto alloc = dyn_cast<memref::AllocOp>(op))
+        kept.buffers.push_back({alloc, number.getInt()});
+    if (auto number = op.getAttrOfType<IntegerAttr>(kRepackArgument))
+      if (auto constant = dyn_cast<arith::ConstantOp>(op))
+        kept.flags.push_back({constant, number.getInt()});
+  }
+  return kept;
+}
+
+class KeptInputs {
+public:
+  KeptInputs(ModuleOp module, func::FuncOp entry, unsigned inputs)
+      : module(module), symbols(module), entry(entry), inputs(inputs) {}
+
+  /// Rewrites `function` and its calls in the entry; false (nothing done)
+  /// when something else uses it.
+  bool rewrite(func::FuncOp function, const KeptOps &kept);
+  /// `<entry>_changed_inputs`, made on first use.
+  memref::GlobalOp changedInputs();
+
+private:
+  ModuleOp module;
+  SymbolTable symbols;
+  func::FuncOp entry;
+  unsigned inputs;
+  memref::GlobalOp changed;
+
+  /// The entry's input that `value` is, if it is one.
+  std::optional<unsigned> inputOf(Value value) {
+    auto argument = dyn_cast<BlockArgument>(value);
+    if (!argument || argument.getOwner() != &entry.getBody().front() ||
+        argument.getArgNumber() >= inputs)
+      return std::nullopt;
+    return argument.getArgNumber();
+  }
+  memref::GlobalOp global(StringRef name, MemRefType type,
+                          Attribute initialValue, bool isPublic);
+  void rewriteCall(func::CallOp call, func::FuncOp function,
+                   const KeptOps &kept);
+};
+
+memref::GlobalOp KeptInputs::global(StringRef name, MemRefType type,
+                                    Attribute initialValue, bool isPublic) {
+  if (auto existing = symbols.lookup<memref::GlobalOp>(name))
+    return existing;
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  auto op = memref::GlobalOp::create(
+      b, module.getLoc(), name,
+      isPublic ? StringAttr() : b.getStringAttr("private"), type, initialValue,
+      /*constant=*/false, b.getI64IntegerAttr(kBufferAlignment));
+  symbols.insert(op);
+  return op;
+}
+
+memref::GlobalOp KeptInputs::changedInputs() {
+  if (changed)
+    return changed;
+  Builder b(module.getContext());
+  auto type = MemRefType::get({int64_t(inputs)}, b.getI8Type());
+  auto ones = DenseElementsAttr::get(
+      RankedTensorType::get(type.getShape(), type.getElementType()),
+      b.getI8IntegerAttr(1));
+  changed = global((entry.getSymName() + "_changed_inputs").str(), type, ones,
+                   /*isPublic=*/true);
+  return changed;
+}
+
+bool KeptInputs::rewrite(func::FuncOp function, const KeptOps &kept) {
+  SmallVector<func::CallOp> calls;
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(function, module);
+  if (!uses)
+    return false;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    auto call = dyn_cast<func::CallOp>(use.getUser());
+    if (!call || call->getParentOfType<func::FuncOp>() != entry)
+      return false;
+    calls.push_back(call);
+  }
+  for (func::CallOp call : calls)
+    rewriteCall(call, function, kept);
+  // The function's side: the buffers and flags become its last arguments,
+  // in the order rewriteCall passes them.
+  Block &body = function.getBody().front();
+  Location loc = function.getLoc();
+  for (auto [alloc, number] : kept.buffers) {
+    Value argument = body.addArgument(alloc.getType(), loc);
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        user->erase();
+    alloc.replaceAllUsesWith(argument);
+    alloc.erase();
+  }
+  for (auto [flag, number] : kept.flags) {
+    flag.replaceAllUsesWith(body.addArgument(flag.getType(), loc));
+    flag.erase();
+  }
+  function.setFunctionType(FunctionType::get(
+      function.getContext(), body.getArgumentTypes(), {}));
+  return true;
+}
+
+void KeptInputs::rewriteCall(func::CallOp call, func::FuncOp function,
+                             const KeptOps &kept) {
+  OpBuilder b(call);
+  Location loc = call.getLoc();
+  SmallVector<Value> operands(call.getOperands());
+  SmallVector<Value> ownBuffers;
+  for (auto [index, entry] : llvm::enumerate(kept.buffers)) {
+    auto [alloc, number] = entry;
+    MemRefType type = alloc.getType();
+    if (std::optional<unsigned> input = inputOf(operands[number])) {
+      std::string name = (function.getSymName() + "_panels" +
+                          Twine(index) + "_input" + Twine(*input))
+                             .str();
+      global(name, type, b.getUnitAttr(), /*isPublic=*/false);
+      operands.push_back(memref::GetGlobalOp::create(b, loc, type, name));
+    } else {
+      Value own = memref::AllocOp::create(b, loc, type);
+      ownBuffers.push_back(own);
+      operands.push_back(own);
+    }
+  }
+  for (auto [flag, number] : kept.flags) {
+    std::optional<unsigned> input = inputOf(call.getOperand(number));
+    if (!input) {
+      operands.push_back(arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+      continue;
+    }
+    memref::GlobalOp bytes = changedInputs();
+    Value all = memref::GetGlobalOp::create(b, loc, bytes.getType(),
+                                            bytes.getSymName());
+    Value byte = memref::LoadOp::create(
+        b, loc, all, ValueRange{arith::ConstantIndexOp::create(b, loc, *input)});
+    operands.push_back(arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne, byte,
+        arith::ConstantIntOp::create(b, loc, b.getI8Type(), 0)));
+  }
+  auto replacement =
+      func::CallOp::create(b, loc, function.getSymName(), TypeRange{}, operands);
+  replacement->setDiscardableAttrs(call->getDiscardableAttrDictionary());
+  b.setInsertionPointAfter(replacement);
+  for (Value own : ownBuffers)
+    memref::DeallocOp::create(b, loc, own);
+  call.erase();
+}
+
+struct KeepPackedInputsPass
+    : public tilec::impl::KeepPackedInputsPassBase<KeepPackedInputsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = module.getContext();
+    func::FuncOp entry;
+    for (auto function : module.getOps<func::FuncOp>())
+      if (tilec::kernel::Entry(context).isAttrPresent(function))
+        entry = function;
+    if (!entry || entry.isExternal())
+      return;
+    ArrayAttr names = tilec::kernel::InputNames(context).getAttr(entry);
+    unsigned inputs = names ? names.size() : 0;
+    KeptInputs kept(module, entry, inputs);
+    // Every object with inputs has the flags, kept panels or not: its C
+    // header declares them.
+    if (inputs != 0)
+      kept.changedInputs();
+    for (auto function :
+         llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
+      if (function == entry || function.isExternal())
+        continue;
+      KeptOps ops = keptOpsOf(function);
+      if (!ops.buffers.empty() || !ops.flags.empty())
+        kept.rewrite(function, ops);
+    }
+  }
+};
+
+} // namespace
