@@ -97,10 +97,8 @@ struct Measurements {
   std::vector<double> kernelSums, walls;
 };
 
-/// Runs `loaded` `repeat` times; `firstOutputs` receives the outputs of the
-/// first run.
-Measurements measure(LoadedProgram &loaded, unsigned repeat,
-                     std::vector<Tensor> *firstOutputs) {
+/// Runs `loaded` `repeat` times.
+Measurements measure(LoadedProgram &loaded, unsigned repeat) {
   Measurements m;
   m.perKernel.resize(loaded.kernels().size());
   for (unsigned r = 0; r < repeat; ++r) {
@@ -119,8 +117,6 @@ Measurements measure(LoadedProgram &loaded, unsigned repeat,
       sum += seconds[k];
     }
     m.kernelSums.push_back(sum);
-    if (r == 0 && firstOutputs)
-      *firstOutputs = orFail(loaded.boundOutputs());
   }
   return m;
 }
@@ -170,17 +166,14 @@ void tilec::driver::runBenchCommand(const BenchOptions &options) {
   std::unique_ptr<LoadedProgram> loaded =
       orFail(compileAndLoad(device, loader, program, schedules, verbose));
 
-  // The outputs checked are those of the first run, warm-up or not. The
-  // runs reuse their buffers, as an inference loop does.
+  // The outputs checked are those of the last run: the runs reuse their
+  // buffers, as an inference loop does, and all but the first reuse what
+  // the first derived from the inputs (the CPU's packed weights).
   loaded->bindInputs(inputs);
-  std::vector<Tensor> outputs;
-  for (unsigned w = 0; w < options.warmup; ++w) {
+  for (unsigned w = 0; w < options.warmup; ++w)
     orFail(loaded->runBound(nullptr));
-    if (w == 0)
-      outputs = orFail(loaded->boundOutputs());
-  }
-  Measurements m = measure(*loaded, options.repeat,
-                           options.warmup == 0 ? &outputs : nullptr);
+  Measurements m = measure(*loaded, options.repeat);
+  std::vector<Tensor> outputs = orFail(loaded->boundOutputs());
 
   BenchReport report;
   report.program = options.program.inputPath;

@@ -93,9 +93,10 @@ private:
   std::string entry;
   std::vector<ArgumentType> arguments;
   unsigned timedKernels = 0;
-  /// The program's `<entry>_changed_inputs` (one byte per input), or null
-  /// when no kernel keeps panels of an input.
+  /// The program's `<entry>_changed_inputs`, one byte (KeptPanelsByte) per
+  /// input the entry names, and their count; null when it names none.
   uint8_t *changedInputs = nullptr;
+  size_t changedInputCount = 0;
 };
 
 } // namespace tilec

@@ -65,6 +65,7 @@ JITProgram::compile(mlir::ModuleOp module, llvm::StringRef entry,
   if (mlir::failed(prepareEntryFunction(module, program->entry, "")))
     return makeError(diagnostics);
   auto func = module.lookupSymbol<mlir::func::FuncOp>(program->entry);
+  size_t namedInputs = keptPanelFlagCount(func);
   for (mlir::Type type : func.getArgumentTypes()) {
     auto memref = mlir::cast<mlir::MemRefType>(type);
     if (!memref.getElementType().isIntOrFloat())
@@ -118,11 +119,13 @@ JITProgram::compile(mlir::ModuleOp module, llvm::StringRef entry,
   program->engine->registerSymbols(jit::compilerRuntimeSymbols);
   if (options.timeKernels)
     program->engine->registerSymbols(jit::kernelTimerSymbols);
-  // Only a module with kept panels has the flags.
-  if (auto flags = program->engine->lookup(program->entry + "_changed_inputs"))
+  // The flags exist where the entry names its inputs (one byte each).
+  if (auto flags = program->engine->lookup(program->entry + "_changed_inputs")) {
     program->changedInputs = static_cast<uint8_t *>(*flags);
-  else
+    program->changedInputCount = namedInputs;
+  } else {
     llvm::consumeError(flags.takeError());
+  }
   return std::move(program);
 }
 
@@ -183,9 +186,11 @@ Error JITProgram::runInto(llvm::ArrayRef<const Tensor *> inputs,
       return error;
     pointers.push_back(tensor.data.data());
   }
-  if (changedInputs)
-    for (size_t i = 0; i < inputs.size(); ++i)
-      changedInputs[i] = i < unchanged.size() && unchanged[i] ? 0 : 1;
+  // The JIT runs one call at a time: its kernels keep the panels they pack
+  // (rather than the reentrant default) and reuse them where told.
+  for (size_t i = 0; i < changedInputCount && i < inputs.size(); ++i)
+    changedInputs[i] = i < unchanged.size() && unchanged[i] ? kReusePanels
+                                                            : kKeepPanels;
   std::vector<void *> packed;
   for (void *&pointer : pointers)
     packed.push_back(&pointer);

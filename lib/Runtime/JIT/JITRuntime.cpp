@@ -41,6 +41,12 @@ public:
   Status run(const std::map<std::string, Tensor> &inputs,
              std::map<std::string, Tensor> &outputs,
              std::vector<KernelTiming> *timings) override {
+    // A promise covers the next run only, whatever becomes of it, and
+    // addresses only those of a run that succeeded.
+    bool promised = reusePromised;
+    reusePromised = false;
+    std::vector<const uint8_t *> previous = std::move(lastAddresses);
+    lastAddresses.clear();
     if (Status checked = checkInputs(manifest, inputs); !checked)
       return checked;
     std::vector<const Tensor *> ordered;
@@ -62,11 +68,9 @@ public:
     std::vector<const uint8_t *> addresses;
     for (size_t i = 0; i < ordered.size(); ++i) {
       addresses.push_back(ordered[i]->data.data());
-      unchanged[i] = reusePromised && i < lastAddresses.size() &&
-                     lastAddresses[i] == addresses[i];
+      unchanged[i] = promised && i < previous.size() &&
+                     previous[i] == addresses[i];
     }
-    reusePromised = false;
-    lastAddresses.clear();
     std::vector<double> seconds;
     if (llvm::Error error =
             compiled->runInto(ordered, results, &seconds, unchanged))

@@ -65,6 +65,13 @@ LogicalResult tilec::prepareEntryFunction(ModuleOp module,
   return success();
 }
 
+size_t tilec::keptPanelFlagCount(func::FuncOp entry) {
+  MLIRContext *context = entry->getContext();
+  ArrayAttr names = kernel::InputNames(context).getAttr(entry);
+  return kernel::Entry(context).isAttrPresent(entry) && names ? names.size()
+                                                              : 0;
+}
+
 std::vector<tilec::CHeaderParam>
 tilec::entryParams(func::FuncOp entry, llvm::ArrayRef<DType> inputDTypes,
                    llvm::ArrayRef<DType> outputDTypes,

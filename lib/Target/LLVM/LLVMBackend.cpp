@@ -195,7 +195,8 @@ private:
                  source == "<stdin>" ? source
                                      : llvm::sys::path::filename(source),
                  entryParams(entry, request.context.inputDTypes,
-                             request.context.outputDTypes));
+                             request.context.outputDTypes),
+                 keptPanelFlagCount(entry));
     return file;
   }
 

@@ -92,9 +92,10 @@ LogicalResult translate(ModuleOp module, llvm::raw_ostream &os,
     llvm::StringRef source = "<stdin>";
     if (auto file = dyn_cast<FileLineColLoc>(module.getLoc()))
       source = file.getFilename().getValue();
+    auto function = module.lookupSymbol<func::FuncOp>(entry);
     writeCHeader(os, symbol, source,
-                 entryParams(module.lookupSymbol<func::FuncOp>(entry), {}, {},
-                             opts.numOutputs));
+                 entryParams(function, {}, {}, opts.numOutputs),
+                 keptPanelFlagCount(function));
     return success();
   }
 

@@ -1,7 +1,7 @@
-// Code compiled ahead of time keeps the panels it packs from an input
+// Code compiled ahead of time can keep the panels it packs from an input
 // (tilec-cpu-keep-packed-inputs): the header declares the flags, one byte
-// per input, 1 at load; a call packs again where its byte is 1 and reuses
-// the previous call's panels where the caller set it to 0.
+// per input, 1 at load (pack into the call's own memory); 2 packs into the
+// kept panels, 0 reuses them.
 // REQUIRES: cc
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tilec-translate --tilec-to-object --symbol=model %S/Inputs/kept-panels.mlir -o %t/model.o
@@ -15,6 +15,8 @@
 // HEADER: extern uint8_t model_changed_inputs[2];
 
 // CHECK: flags at load: 1 1
-// CHECK-NEXT: first call: this B
-// CHECK-NEXT: B said unchanged: the first B
-// CHECK-NEXT: B said changed: this B
+// CHECK-NEXT: 1: this B
+// CHECK-NEXT: 2: this B
+// CHECK-NEXT: 0 after a change: the first B
+// CHECK-NEXT: 1: this B
+// CHECK-NEXT: 0: the first B

@@ -50,9 +50,12 @@ llvm::StringRef cElementType(DType dtype);
 std::string cSymbolForOutput(llvm::StringRef outputPath);
 
 /// Writes the header declaring `void symbol(params...)` to `os`. `source`
-/// names the Tile file in the banner comment.
+/// names the Tile file in the banner comment. With `changedInputs` > 0 it
+/// also declares `uint8_t symbol_changed_inputs[changedInputs]`
+/// (keptPanelFlagCount in LoopsToLLVM.h).
 void writeCHeader(llvm::raw_ostream &os, llvm::StringRef symbol,
-                  llvm::StringRef source, llvm::ArrayRef<CHeaderParam> params);
+                  llvm::StringRef source, llvm::ArrayRef<CHeaderParam> params,
+                  size_t changedInputs = 0);
 
 } // namespace tilec
 

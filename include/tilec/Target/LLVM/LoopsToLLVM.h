@@ -37,6 +37,20 @@ class FuncOp;
 
 namespace tilec {
 
+/// The values of a byte of `<entry>_changed_inputs`, one per input of a
+/// CPU program (tilec-cpu-keep-packed-inputs): what a call does with the
+/// panels its kernels pack from that input. The value at load keeps the
+/// code reentrant: each call packs into memory of its own.
+enum KeptPanelsByte : uint8_t {
+  /// Reuse the kept panels, packed by an earlier call from the same input,
+  /// unchanged since.
+  kReusePanels = 0,
+  /// Pack into memory of the call's own (the value at load).
+  kOwnPanels = 1,
+  /// Pack into the kept panels, for later calls to reuse.
+  kKeepPanels = 2,
+};
+
 /// Choices of the loops-to-LLVM pipeline (buildLoopsToLLVMPipeline in
 /// tilec/Pipelines/Pipelines.h).
 struct LoopsToLLVMOptions {
@@ -70,6 +84,11 @@ llvm::LogicalResult prepareEntryFunction(mlir::ModuleOp module,
 /// The entry function of a loop-level module: the one with the
 /// `tilec.entry` attribute, else the only function definition, else "".
 std::string findEntryFunction(mlir::ModuleOp module);
+
+/// How many bytes `<entry>_changed_inputs` has (KeptPanelsByte, one per
+/// input): the inputs `entry` names if it carries `tilec.entry`, else 0
+/// (no such global).
+size_t keptPanelFlagCount(mlir::func::FuncOp entry);
 
 /// The parameters of a loop-level entry function (memref arguments, the
 /// program's inputs then its outputs): named by its tilec.input_names and

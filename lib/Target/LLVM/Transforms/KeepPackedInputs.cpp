@@ -106,7 +106,7 @@ memref::GlobalOp KeptInputs::changedInputs() {
   auto type = MemRefType::get({int64_t(inputs)}, b.getI8Type());
   auto ones = DenseElementsAttr::get(
       RankedTensorType::get(type.getShape(), type.getElementType()),
-      b.getI8IntegerAttr(1));
+      b.getI8IntegerAttr(kOwnPanels));
   changed = global((entry.getSymName() + "_changed_inputs").str(), type, ones,
                    /*isPublic=*/true);
   return changed;
@@ -153,35 +153,44 @@ void KeptInputs::rewriteCall(func::CallOp call, func::FuncOp function,
   Location loc = call.getLoc();
   SmallVector<Value> operands(call.getOperands());
   SmallVector<Value> ownBuffers;
-  for (auto [index, entry] : llvm::enumerate(kept.buffers)) {
-    auto [alloc, number] = entry;
-    MemRefType type = alloc.getType();
-    if (std::optional<unsigned> input = inputOf(operands[number])) {
-      std::string name = (function.getSymName() + "_panels" +
-                          Twine(index) + "_input" + Twine(*input))
-                             .str();
-      global(name, type, b.getUnitAttr(), /*isPublic=*/false);
-      operands.push_back(memref::GetGlobalOp::create(b, loc, type, name));
-    } else {
-      Value own = memref::AllocOp::create(b, loc, type);
-      ownBuffers.push_back(own);
-      operands.push_back(own);
-    }
-  }
-  for (auto [flag, number] : kept.flags) {
-    std::optional<unsigned> input = inputOf(call.getOperand(number));
-    if (!input) {
-      operands.push_back(arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
-      continue;
-    }
+  // The input's byte: kOwnPanels, kKeepPanels or kReusePanels.
+  auto byteOf = [&](unsigned input) -> Value {
     memref::GlobalOp bytes = changedInputs();
     Value all = memref::GetGlobalOp::create(b, loc, bytes.getType(),
                                             bytes.getSymName());
-    Value byte = memref::LoadOp::create(
-        b, loc, all, ValueRange{arith::ConstantIndexOp::create(b, loc, *input)});
-    operands.push_back(arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ne, byte,
-        arith::ConstantIntOp::create(b, loc, b.getI8Type(), 0)));
+    return memref::LoadOp::create(
+        b, loc, all, ValueRange{arith::ConstantIndexOp::create(b, loc, input)});
+  };
+  auto byteIs = [&](Value byte, arith::CmpIPredicate predicate, int value) {
+    return arith::CmpIOp::create(
+        b, loc, predicate, byte,
+        arith::ConstantIntOp::create(b, loc, b.getI8Type(), value));
+  };
+  for (auto [index, entry] : llvm::enumerate(kept.buffers)) {
+    auto [alloc, number] = entry;
+    MemRefType type = alloc.getType();
+    Value own = memref::AllocOp::create(b, loc, type);
+    ownBuffers.push_back(own);
+    std::optional<unsigned> input = inputOf(operands[number]);
+    if (!input) {
+      operands.push_back(own);
+      continue;
+    }
+    std::string name = (function.getSymName() + "_panels" + Twine(index) +
+                        "_input" + Twine(*input))
+                           .str();
+    global(name, type, b.getUnitAttr(), /*isPublic=*/false);
+    Value keptPanels = memref::GetGlobalOp::create(b, loc, type, name);
+    operands.push_back(arith::SelectOp::create(
+        b, loc, byteIs(byteOf(*input), arith::CmpIPredicate::eq, kOwnPanels),
+        own, keptPanels));
+  }
+  for (auto [flag, number] : kept.flags) {
+    std::optional<unsigned> input = inputOf(call.getOperand(number));
+    operands.push_back(
+        input ? Value(byteIs(byteOf(*input), arith::CmpIPredicate::ne,
+                             kReusePanels))
+              : Value(arith::ConstantOp::create(b, loc, b.getBoolAttr(true))));
   }
   auto replacement =
       func::CallOp::create(b, loc, function.getSymName(), TypeRange{}, operands);
@@ -203,8 +212,7 @@ struct KeepPackedInputsPass
         entry = function;
     if (!entry || entry.isExternal())
       return;
-    ArrayAttr names = tilec::kernel::InputNames(context).getAttr(entry);
-    unsigned inputs = names ? names.size() : 0;
+    unsigned inputs = tilec::keptPanelFlagCount(entry);
     KeptInputs kept(module, entry, inputs);
     // Every object with inputs has the flags, kept panels or not: its C
     // header declares them.

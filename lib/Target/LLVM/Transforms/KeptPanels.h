@@ -7,8 +7,9 @@
 // flag, an `arith.constant true` tagged kRepackArgument, holds. Both tags
 // name the argument. The module pass then turns the buffer and the flag
 // into arguments of the function: at a call that passes a program input,
-// a buffer kept from one run to the next and a flag that says whether the
-// input changed; elsewhere a buffer of the call and `true`. A weight is
+// what the input's byte in `<entry>_changed_inputs` says (below): a buffer
+// kept from one run to the next or one of the call, and whether to pack;
+// elsewhere a buffer of the call and `true`. A weight is
 // then packed once per binding, as libraries reorder a constant weight
 // once. Without the module pass, the tags change nothing: the flag is
 // true and the buffer is freed after the kernel.
@@ -19,6 +20,7 @@
 #define TILEC_LIB_TRANSFORMS_KEPTPANELS_H
 
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
+#include "tilec/Target/LLVM/LoopsToLLVM.h"
 
 namespace tilec::transforms {
 
@@ -29,6 +31,10 @@ inline llvm::StringRef kPackedArgument =
 /// On the `arith.constant true` that guards the copies into it: the same.
 inline llvm::StringRef kRepackArgument =
     kernel::RepackArgument::getNameStr();
+
+using tilec::kKeepPanels;
+using tilec::kOwnPanels;
+using tilec::kReusePanels;
 
 } // namespace tilec::transforms
 

@@ -366,7 +366,7 @@ private:
     return length;
   }
 
-  /// Whether versions for one point left out can pay for their code (which
+  /// Whether versions for one row left out can pay for their code (which
   /// the compile pays for): where the guard holds a loop or is the same in
   /// every iteration of the loop around it (a convolution's channels, which
   /// reuse the filter across points). A guard that changes with the loop

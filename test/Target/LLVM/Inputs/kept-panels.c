@@ -1,6 +1,7 @@
-/* Calls the object of kept-panels.mlir three times and says, each time,
- * which B its product was made with: model_changed_inputs[1] = 0 makes the
- * call reuse the panels packed from the B of the call before. */
+/* Calls the object of kept-panels.mlir with each value of B's byte in
+ * model_changed_inputs and says which B each product was made with: 1
+ * packs into the call's own memory, 2 into the kept panels, 0 reuses
+ * them. */
 #include "model.h"
 
 #include <stdio.h>
@@ -39,14 +40,21 @@ int main(void) {
   printf("flags at load: %d %d\n", model_changed_inputs[0],
          model_changed_inputs[1]);
   model(A, B, C);
-  printf("first call: %s\n", which());
+  printf("1: %s\n", which());
+  model_changed_inputs[1] = 2;
+  model(A, B, C);
+  printf("2: %s\n", which());
   /* Said unchanged, but changed in place: the kept panels show. */
   fill(B, 8 * 16, 5);
   model_changed_inputs[1] = 0;
   model(A, B, C);
-  printf("B said unchanged: %s\n", which());
+  printf("0 after a change: %s\n", which());
+  /* A call with 1 leaves the kept panels alone. */
   model_changed_inputs[1] = 1;
   model(A, B, C);
-  printf("B said changed: %s\n", which());
+  printf("1: %s\n", which());
+  model_changed_inputs[1] = 0;
+  model(A, B, C);
+  printf("0: %s\n", which());
   return 0;
 }

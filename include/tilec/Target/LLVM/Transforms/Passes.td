@@ -91,17 +91,18 @@ def KeepPackedInputsPass
     function allocates for one of its arguments (`tilec.packed_argument`)
     becomes an argument of the function, and so does the flag that guards
     the copies into it (`tilec.repack_argument`). A call whose operand is
-    the entry's input j passes a buffer that lives as long as the program
-    (a `memref.global`, one per kernel, buffer and input) and the flag
-    `<entry>_changed_inputs[j] != 0`; any other call passes a buffer of its
-    own, freed after it, and `true`.
+    the entry's input j does what byte j of `<entry>_changed_inputs` says
+    (KeptPanelsByte): 1 packs into a buffer of the call's own, 2 into a
+    buffer that lives as long as the program (a `memref.global`, one per
+    kernel, buffer and input), 0 reuses that one unpacked. Any other call
+    packs into a buffer of its own, freed after it.
 
-    `<entry>_changed_inputs` is a public global of one byte per input,
-    every byte 1 at load, made whenever the entry has inputs (the C header
-    declares it): the code only reads it. The host's JIT runtime
-    sets a byte to 0 when it knows the input is the one of the previous run,
-    unchanged (tilec bench's runs on bound inputs); code compiled ahead of
-    time repacks on every call unless its caller clears the bytes.
+    `<entry>_changed_inputs` is a public global of one byte per input the
+    entry names, made whenever it names some (the C header declares it);
+    the code only reads it. Every byte is 1 at load, so that calls from
+    several threads stay correct. The host's JIT runtime, which runs one
+    call at a time, writes 2, or 0 when it was promised that the input is
+    the previous run's, unchanged (tilec bench's runs on bound inputs).
 
     Why: a convolution's filter is packed on every run otherwise, and
     ResNet's 7x7x512 convolutions spent a third of their time packing their
