@@ -57,7 +57,8 @@ KeptOps keptOpsOf(func::FuncOp function) {
 class KeptInputs {
 public:
   KeptInputs(ModuleOp module, func::FuncOp entry, unsigned inputs)
-      : module(module), symbols(module), entry(entry), inputs(inputs) {}
+      : module(module), symbols(module), users(tables, module), entry(entry),
+        inputs(inputs) {}
 
   /// Rewrites `function` and its calls in the entry; false (nothing done)
   /// when something else uses it.
@@ -68,6 +69,11 @@ public:
 private:
   ModuleOp module;
   SymbolTable symbols;
+  /// Who uses each function, found in one walk (a walk per function took
+  /// 36 ms of MobileNet's compile). Rewriting one function's calls leaves
+  /// the others' as they were.
+  SymbolTableCollection tables;
+  SymbolUserMap users;
   func::FuncOp entry;
   unsigned inputs;
   memref::GlobalOp changed;
@@ -114,12 +120,8 @@ memref::GlobalOp KeptInputs::changedInputs() {
 
 bool KeptInputs::rewrite(func::FuncOp function, const KeptOps &kept) {
   SmallVector<func::CallOp> calls;
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(function, module);
-  if (!uses)
-    return false;
-  for (const SymbolTable::SymbolUse &use : *uses) {
-    auto call = dyn_cast<func::CallOp>(use.getUser());
+  for (Operation *user : users.getUsers(function)) {
+    auto call = dyn_cast<func::CallOp>(user);
     if (!call || call->getParentOfType<func::FuncOp>() != entry)
       return false;
     calls.push_back(call);
