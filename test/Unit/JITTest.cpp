@@ -295,31 +295,46 @@ TEST_CASE("the JIT keeps the loop level's integer semantics", "[jit]") {
 
 namespace {
 
-/// The manifest of twoKernelModule as the JIT runtime reads it: X in, Y
-/// out, f32[64] each, and its two kernel nests.
-rt::Manifest twoKernelManifest() {
+/// One buffer of a manifest: its name, role and f32 shape.
+struct ManifestEntry {
+  const char *name;
+  rt::BufferRole role;
+  std::vector<int64_t> shape;
+};
+
+/// The manifest the JIT runtime reads for a module with `buffers` (inputs
+/// and outputs, f32) and kernel nests `kernels`.
+rt::Manifest jitManifest(const std::vector<ManifestEntry> &buffers,
+                         const std::vector<const char *> &kernels) {
   rt::Manifest manifest;
   manifest.target = "llvm-x86";
   manifest.artefact = "<memory>";
-  for (auto [name, role] : {std::pair{"X", rt::BufferRole::Input},
-                            std::pair{"Y", rt::BufferRole::Output}}) {
+  for (const ManifestEntry &entry : buffers) {
     rt::ManifestBuffer buffer;
     buffer.id = static_cast<int>(manifest.buffers.size());
-    buffer.role = role;
-    buffer.name = name;
+    buffer.role = entry.role;
+    buffer.name = entry.name;
     buffer.dtype = DType::F32;
-    buffer.shape = {64};
-    buffer.bytes = 64 * 4;
+    buffer.shape = entry.shape;
+    buffer.bytes = uint64_t(TensorType{DType::F32, entry.shape}.numElements()) * 4;
     manifest.buffers.push_back(buffer);
-    (role == rt::BufferRole::Input ? manifest.inputs : manifest.outputs)
-        .push_back({name, buffer.id});
+    (entry.role == rt::BufferRole::Input ? manifest.inputs : manifest.outputs)
+        .push_back({entry.name, buffer.id});
   }
-  for (const char *name : {"add_one", "times_two"}) {
+  for (const char *name : kernels) {
     rt::ManifestKernel kernel;
     kernel.name = name;
     manifest.kernels.push_back(kernel);
   }
   return manifest;
+}
+
+/// The manifest of twoKernelModule: X in, Y out, f32[64] each, and its
+/// two kernel nests.
+rt::Manifest twoKernelManifest() {
+  return jitManifest({{"X", rt::BufferRole::Input, {64}},
+                      {"Y", rt::BufferRole::Output, {64}}},
+                     {"add_one", "times_two"});
 }
 
 } // namespace
@@ -459,42 +474,29 @@ bool isProduct(const Tensor &c, const Tensor &a, const Tensor &b) {
   return true;
 }
 
-std::string packedMatmulArtefact() {
-  mlir::MLIRContext context;
+mlir::OwningOpRef<mlir::ModuleOp> parsePackedMatmul(mlir::MLIRContext &context) {
   context.loadDialect<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                       mlir::func::FuncDialect, mlir::memref::MemRefDialect,
                       tilec::kernel::KernelDialect>();
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceString<mlir::ModuleOp>(packedMatmulModule, &context);
   REQUIRE(module);
+  return module;
+}
+
+std::string packedMatmulArtefact() {
+  mlir::MLIRContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module = parsePackedMatmul(context);
   Result<std::string> written = rt::writeJITArtefact(*module);
   REQUIRE(written.ok());
   return *written;
 }
 
 rt::Manifest packedMatmulManifest() {
-  rt::Manifest manifest;
-  manifest.target = "llvm-x86";
-  manifest.artefact = "<memory>";
-  for (auto [name, role, type] :
-       {std::tuple{"A", rt::BufferRole::Input, packedA},
-        std::tuple{"B", rt::BufferRole::Input, packedB},
-        std::tuple{"C", rt::BufferRole::Output, packedC}}) {
-    rt::ManifestBuffer buffer;
-    buffer.id = static_cast<int>(manifest.buffers.size());
-    buffer.role = role;
-    buffer.name = name;
-    buffer.dtype = type.dtype;
-    buffer.shape = type.shape;
-    buffer.bytes = uint64_t(type.numElements()) * 4;
-    manifest.buffers.push_back(buffer);
-    (role == rt::BufferRole::Input ? manifest.inputs : manifest.outputs)
-        .push_back({name, buffer.id});
-  }
-  rt::ManifestKernel kernel;
-  kernel.name = "C";
-  manifest.kernels.push_back(kernel);
-  return manifest;
+  return jitManifest({{"A", rt::BufferRole::Input, packedA.shape},
+                      {"B", rt::BufferRole::Input, packedB.shape},
+                      {"C", rt::BufferRole::Output, packedC.shape}},
+                     {"C"});
 }
 
 } // namespace
@@ -502,12 +504,7 @@ rt::Manifest packedMatmulManifest() {
 TEST_CASE("the JIT packs an input again unless it is unchanged",
           "[jit][packing]") {
   mlir::MLIRContext context;
-  context.loadDialect<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
-                      mlir::func::FuncDialect, mlir::memref::MemRefDialect,
-                      tilec::kernel::KernelDialect>();
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(packedMatmulModule, &context);
-  REQUIRE(module);
+  mlir::OwningOpRef<mlir::ModuleOp> module = parsePackedMatmul(context);
   auto compiled = JITProgram::compile(*module, "", JITOptions());
   if (!compiled)
     FAIL(llvm::toString(compiled.takeError()));
