@@ -194,10 +194,11 @@ class CasesTest(unittest.TestCase):
 
 
 class CpuTableTest(unittest.TestCase):
-    def run_table(self, tmp, *extra, tilec_body=FAKE_TILEC, tilec=None):
+    def run_table(self, tmp, *extra, tilec_body=FAKE_TILEC, tilec=None,
+                  bench_body=FAKE_CPU_BENCH):
         """table.py cpu on two small cases with the stand-ins."""
         tilec = tilec or write_script(tmp, "tilec", tilec_body)
-        bench = write_script(tmp, "cpu-bench", FAKE_CPU_BENCH)
+        bench = write_script(tmp, "cpu-bench", bench_body)
         cases = write_cases(tmp, [
             {"name": "mm", "kernel": "matmul",
              "sizes": {"M": 100, "K": 100, "N": 100}},
@@ -285,19 +286,9 @@ class CpuTableTest(unittest.TestCase):
                 "any(x.startswith('--schedule') for x in a) else 'default' "
                 "if 'bench' in a else a[-1].split(':')[0])\n"
                 "open(%r, 'a').write(what + '\\n')\n" % calls)
-            tilec = write_script(tmp, "tilec", logging + FAKE_TILEC)
-            bench = write_script(tmp, "cpu-bench", logging + FAKE_CPU_BENCH)
-            cases = write_cases(tmp, [
-                {"name": "mm", "kernel": "matmul",
-                 "sizes": {"M": 100, "K": 100, "N": 100}},
-                {"name": "sm", "kernel": "softmax",
-                 "sizes": {"R": 10, "C": 1000}}])
-            result = subprocess.run(
-                [sys.executable, os.path.join(BENCH, "table.py"), "cpu",
-                 "--tilec", tilec, "--cpu-bench", bench, "--cases", cases,
-                 "--results", os.path.join(tmp, "results"), "--repeat=3",
-                 "--tune"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                text=True)
+            result = self.run_table(tmp, "--tune",
+                                    tilec_body=logging + FAKE_TILEC,
+                                    bench_body=logging + FAKE_CPU_BENCH)
             self.assertEqual(result.returncode, 0, result.stderr)
             with open(calls) as f:
                 order = f.read().split()

@@ -10,7 +10,6 @@
 
 #include "KeptPanels.h"
 
-#include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 #include "tilec/Target/LLVM/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -155,13 +154,19 @@ void KeptInputs::rewriteCall(func::CallOp call, func::FuncOp function,
   Location loc = call.getLoc();
   SmallVector<Value> operands(call.getOperands());
   SmallVector<Value> ownBuffers;
-  // The input's byte: kOwnPanels, kKeepPanels or kReusePanels.
+  // The input's byte (kOwnPanels, kKeepPanels or kReusePanels), loaded
+  // once per call for its buffers and its flag.
+  llvm::SmallDenseMap<unsigned, Value> bytesRead;
   auto byteOf = [&](unsigned input) -> Value {
+    Value &byte = bytesRead[input];
+    if (byte)
+      return byte;
     memref::GlobalOp bytes = changedInputs();
     Value all = memref::GetGlobalOp::create(b, loc, bytes.getType(),
                                             bytes.getSymName());
-    return memref::LoadOp::create(
+    byte = memref::LoadOp::create(
         b, loc, all, ValueRange{arith::ConstantIndexOp::create(b, loc, input)});
+    return byte;
   };
   auto byteIs = [&](Value byte, arith::CmpIPredicate predicate, int value) {
     return arith::CmpIOp::create(
@@ -207,11 +212,8 @@ struct KeepPackedInputsPass
     : public tilec::impl::KeepPackedInputsPassBase<KeepPackedInputsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    MLIRContext *context = module.getContext();
-    func::FuncOp entry;
-    for (auto function : module.getOps<func::FuncOp>())
-      if (tilec::kernel::Entry(context).isAttrPresent(function))
-        entry = function;
+    auto entry =
+        module.lookupSymbol<func::FuncOp>(tilec::findEntryFunction(module));
     if (!entry || entry.isExternal())
       return;
     unsigned inputs = tilec::keptPanelFlagCount(entry);

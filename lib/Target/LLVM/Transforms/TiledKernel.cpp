@@ -71,7 +71,6 @@ private:
   OpBuilder builder;
   /// The buffers of kept panels and their flags, before the kernel.
   SmallVector<Operation *> keptOps;
-  SmallVector<Value> keptBuffers;
 
   AffineForOp loop(Value from, int64_t lower, int64_t upper, int64_t step,
                    int64_t block);
@@ -169,15 +168,15 @@ std::pair<Value, Value> BoxEmitter::keptPanels(BlockArgument argument,
   auto repack = arith::ConstantOp::create(before, loc, before.getBoolAttr(true));
   repack->setAttr(kRepackArgument, number);
   keptOps.append({buffer, repack});
-  keptBuffers.push_back(buffer);
   return {buffer, repack};
 }
 
 void BoxEmitter::finish(bool succeeded, Operation *after) {
   if (succeeded) {
     OpBuilder b(after);
-    for (Value buffer : keptBuffers)
-      memref::DeallocOp::create(b, buffer.getLoc(), buffer);
+    for (Operation *op : keptOps)
+      if (auto buffer = dyn_cast<memref::AllocOp>(op))
+        memref::DeallocOp::create(b, buffer.getLoc(), buffer);
     return;
   }
   for (Operation *op : llvm::reverse(keptOps))
