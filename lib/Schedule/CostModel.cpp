@@ -373,7 +373,7 @@ double estimateCPU(const KernelModel &kernel, const KernelSchedule &schedule,
                                           kernel.parallelExtents[n - 1]));
 
   // Full tiles run the micro-kernel; along each loop the iterations left
-  // over run with a tile of one there (one lane at a time on the lanes).
+  // over run as one smaller tile (one lane at a time on the lanes).
   double steps = 1;
   for (int64_t extent : kernel.reductionExtents)
     steps *= double(extent);
@@ -385,7 +385,9 @@ double estimateCPU(const KernelModel &kernel, const KernelSchedule &schedule,
     for (unsigned loop = 0; loop < n; ++loop) {
       int64_t extent = kernel.parallelExtents[loop];
       bool rest = mask & (1u << loop);
-      regionTile[loop] = rest ? 1 : tile[loop];
+      regionTile[loop] = !rest ? tile[loop]
+                         : loop + 1 == n ? 1
+                                         : extent % tile[loop];
       count *= double(rest ? extent % tile[loop]
                            : extent / tile[loop] * tile[loop]);
     }

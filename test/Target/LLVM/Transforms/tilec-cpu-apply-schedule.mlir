@@ -61,6 +61,34 @@ func.func @matmul(%A: memref<7x8xf32>, %B: memref<8x16xf32>, %C: memref<7x16xf32
   return
 }
 
+// Two rows left over (8 = 2 x 3 + 2) run as one tile of 2 rows x 2
+// vectors, not a row at a time: each row alone would stream B's panel.
+// CHECK-LABEL: func.func @matmul_rows_left
+// CHECK:       affine.for %{{.*}} = 0 to 6 step 3 {
+// CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C", tilec.parallel}
+// CHECK-NEXT:  affine.for %[[M:.*]] = 6 to 8 step 2 {
+// CHECK:         affine.for %{{.*}} = 0 to 8 iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+// CHECK-COUNT-4:   affine.vector_store
+// CHECK:       } {tilec.fingerprint = "1", tilec.kernel = "contract_0_C", tilec.parallel}
+// CHECK-NEXT:  return
+func.func @matmul_rows_left(%A: memref<8x8xf32>, %B: memref<8x16xf32>, %C: memref<8x16xf32>) {
+  affine.for %m = 0 to 8 {
+    affine.for %n = 0 to 16 {
+      %zero = arith.constant 0.000000e+00 : f32
+      %sum = affine.for %k = 0 to 8 iter_args(%acc = %zero) -> (f32) {
+        %a = affine.load %A[%m, %k] : memref<8x8xf32>
+        %b = affine.load %B[%k, %n] : memref<8x16xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%m, %n] : memref<8x16xf32>
+    }
+  } {tilec.kernel = "contract_0_C", tilec.fingerprint = "1",
+     tilec.schedule = #tilec.schedule<block = [0, 0], thread = [3, 8], vector = 4>}
+  return
+}
+
 // B a temporary of the function: its panel is a buffer of the lane tile,
 // copied on every run and freed at the tile's end.
 // CHECK-LABEL: func.func @matmul_of_temporary
