@@ -314,6 +314,33 @@ void addCPUCandidates(const KernelModel &kernel, const DeviceProfile &device,
   }
 }
 
+/// Whether `kernel` slides a window over its rows (KernelShape::
+/// slidingWindow): an operand read by broadcast follows the two loops
+/// before the lanes and more than one reduction loop, and no operand read
+/// along the lanes in the reduction follows either of those two loops.
+bool slidesWindow(const KernelModel &kernel) {
+  unsigned n = kernel.parallelExtents.size();
+  if (n < 3 || kernel.reductionExtents.size() < 2)
+    return false;
+  bool window = false;
+  for (const KernelModel::Operand &operand : kernel.operands) {
+    const std::vector<bool> &on = operand.dependsOn;
+    int64_t reductions = std::count(on.begin() + n, on.end(), true);
+    // Only the operands of the reduction's steps count: a residual added
+    // to the result is read once per point.
+    if (operand.written || reductions == 0)
+      continue;
+    bool followsRows = on[n - 3] || on[n - 2];
+    if (on[n - 1]) {
+      if (followsRows)
+        return false;
+      continue;
+    }
+    window |= on[n - 3] && on[n - 2] && reductions > 1;
+  }
+  return window;
+}
+
 /// The hand-written default the model must not rank below its rivals
 /// without a measurement (CPUDefaultSchedule.h, GPUDefaultSchedule.h).
 KernelSchedule handDefault(const KernelModel &kernel,
@@ -338,6 +365,7 @@ KernelSchedule handDefault(const KernelModel &kernel,
   if (kernel.reductionExtents.empty())
     shape.reductionExtent = 0;
   shape.vectorizable = kernel.vectorizable;
+  shape.slidingWindow = slidesWindow(kernel);
   CPUFacts facts;
   facts.vectorBytes = device.vectorBytes;
   facts.vectorRegisters = device.vectorRegisters;

@@ -27,6 +27,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <string>
 
 using namespace tilec;
@@ -302,6 +303,35 @@ TEST_CASE("A ranking takes only the candidates its filter accepts",
       rankCandidates(conv.model, device, ScheduleKind::GPU, 100000,
                      [](const KernelSchedule &) { return false; });
   CHECK(none == std::vector<KernelSchedule>{KernelSchedule()});
+}
+
+/// The size in a sysfs cache file of cpu0 whose level and type match, as
+/// bytes; 0 where there is none (not Linux, or no cache facts).
+static int64_t sysfsCacheBytes(const std::string &level, bool data) {
+  for (int index = 0; index < 8; ++index) {
+    std::string dir =
+        "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index);
+    std::string fileLevel, type, size;
+    std::ifstream(dir + "/level") >> fileLevel;
+    std::ifstream(dir + "/type") >> type;
+    std::ifstream(dir + "/size") >> size;
+    if (fileLevel != level || size.empty() ||
+        (data ? type != "Data" : type == "Instruction"))
+      continue;
+    int64_t scale = size.back() == 'K' ? 1024 : size.back() == 'M' ? 1 << 20 : 1;
+    return std::stoll(size) * scale;
+  }
+  return 0;
+}
+
+TEST_CASE("The host's cache sizes come from sysfs", "[costmodel]") {
+  // sysfs files read as a page padded with NULs; the sizes were once
+  // never parsed, and every schedule assumed the defaults.
+  CPUFacts facts = hostCPUFacts();
+  int64_t l1 = sysfsCacheBytes("1", /*data=*/true);
+  int64_t l2 = sysfsCacheBytes("2", /*data=*/false);
+  CHECK(facts.l1Bytes == (l1 ? l1 : CPUFacts().l1Bytes));
+  CHECK(facts.l2Bytes == (l2 ? l2 : CPUFacts().l2Bytes));
 }
 
 TEST_CASE("The measured CPU defaults stay first", "[costmodel]") {

@@ -10,12 +10,16 @@
 //            accumulators, the operand vectors and one broadcast leave
 //            registers for (at most 6), picked to waste few rows at the
 //            end; only for kernels that reduce (elementwise kernels have no
-//            reuse to gain from more registers);
+//            reuse to gain from more registers); a sliding window (a
+//            convolution's taps) whose panel of 4 vectors takes more than
+//            an eighth of L2 takes 2 vectors and a block of rows over the
+//            two loops before the lanes instead (pixels, then the image
+//            rows that divide the image);
 //   block    when one panel of the operand read along the lanes (the
-//            reduction extent times the lane tile) fits 1/16 of L2 (its
-//            rows share few of L2's sets, as nothing packs them yet), one
-//            lane tile per cache tile, ordered outermost, so the panel
-//            stays in L2 while all rows sweep it; otherwise no cache tiles;
+//            reduction extent times the lane tile) fits half of L2 (packed,
+//            TiledKernel.cpp), one lane tile per cache tile, ordered
+//            outermost, so the panel stays in L2 while all rows sweep it;
+//            otherwise no cache tiles;
 //   unroll   1 (LLVM unrolls the jammed loop itself).
 //
 //===----------------------------------------------------------------------===//
@@ -62,6 +66,12 @@ struct KernelShape {
   int64_t reductionExtent = 0;
   /// Whether the body can be vectorised along the innermost parallel loop.
   bool vectorizable = true;
+  /// Whether the kernel slides a window over its rows, as a convolution's
+  /// taps do: an operand read by broadcast (not along the lanes) follows
+  /// the two loops before the lanes and more than one reduction loop,
+  /// while the operands read along the lanes follow neither of those two
+  /// loops, so a block of rows over both reuses each lane vector.
+  bool slidingWindow = false;
 };
 
 /// The default schedule of `kernel` on `cpu` (entries for the parallel

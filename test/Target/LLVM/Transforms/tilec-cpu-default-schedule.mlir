@@ -145,9 +145,10 @@ func.func @no_band(%A: memref<8xf32>, %C: memref<8xf32>) {
   return
 }
 
-// ResNet's last 3x3 convolution, 7x7 pixels of 512 channels: 7 pixels by 2
-// vectors (14 accumulators) cover each image row without a remainder,
-// whose single pixels would run one FMA per latency; 6 x 4 would leave one.
+// ResNet's last 3x3 convolution, 7x7 pixels of 512 channels: a window
+// whose panel outgrows an eighth of L2 (below) takes 2 vectors and 7
+// pixels (14 accumulators), which cover each image row; a block of 2 image
+// rows would leave one row of 7 over, which ran slower.
 // AVX512-LABEL: func.func @conv_7x7
 // AVX512:       tilec.schedule = #tilec.schedule<block = [0, 0, 0, 32], thread = [1, 1, 7, 32], vector = 16, order = [3, 0, 1, 2]>
 #pad7 = affine_set<(d0, d1, d2, d3, d4, d5, d6) : (d1 + d4 - 1 >= 0, -(d1 + d4 - 1) + 6 >= 0, d2 + d5 - 1 >= 0, -(d2 + d5 - 1) + 6 >= 0)>
@@ -176,6 +177,121 @@ func.func @conv_7x7(%I: memref<1x7x7x512xf32>, %F: memref<3x3x512x512xf32>, %O: 
             affine.yield %1 : f32
           }
           affine.store %0, %O[%n, %y, %x, %co] : memref<1x7x7x512xf32>
+        }
+      }
+    }
+  } {tilec.kernel = "contract_0_O"}
+  return
+}
+
+// A 3x3 convolution of 28x28 pixels of 128 channels: its filter panel of 4
+// vectors (1152 steps x 64 lanes, 288 KiB) takes more than an eighth of
+// L2, so the window takes 2 vectors and a block of 2 image rows x 7 pixels
+// (28 accumulators): each filter vector loaded from L2 feeds 14 FMAs.
+// AVX512-LABEL: func.func @conv_28x28_window
+// AVX512:       tilec.schedule = #tilec.schedule<block = [0, 0, 0, 32], thread = [1, 2, 7, 32], vector = 16, order = [3, 0, 1, 2]>
+#pad28 = affine_set<(d0, d1, d2, d3, d4, d5, d6) : (d1 + d4 - 1 >= 0, -(d1 + d4 - 1) + 27 >= 0, d2 + d5 - 1 >= 0, -(d2 + d5 - 1) + 27 >= 0)>
+func.func @conv_28x28_window(%I: memref<1x28x28x128xf32>, %F: memref<3x3x128x128xf32>, %O: memref<1x28x28x128xf32>) {
+  affine.for %n = 0 to 1 {
+    affine.for %y = 0 to 28 {
+      affine.for %x = 0 to 28 {
+        affine.for %co = 0 to 128 {
+          %zero = arith.constant 0.000000e+00 : f32
+          %0 = affine.for %ky = 0 to 3 iter_args(%a0 = %zero) -> (f32) {
+            %1 = affine.for %kx = 0 to 3 iter_args(%a1 = %a0) -> (f32) {
+              %2 = affine.for %ci = 0 to 128 iter_args(%a2 = %a1) -> (f32) {
+                %3 = affine.if #pad28(%n, %y, %x, %co, %ky, %kx, %ci) -> f32 {
+                  %i = affine.load %I[%n, %y + %ky - 1, %x + %kx - 1, %ci] : memref<1x28x28x128xf32>
+                  %f = affine.load %F[%ky, %kx, %ci, %co] : memref<3x3x128x128xf32>
+                  %p = arith.mulf %i, %f : f32
+                  %s = arith.addf %a2, %p : f32
+                  affine.yield %s : f32
+                } else {
+                  affine.yield %a2 : f32
+                }
+                affine.yield %3 : f32
+              }
+              affine.yield %2 : f32
+            }
+            affine.yield %1 : f32
+          }
+          affine.store %0, %O[%n, %y, %x, %co] : memref<1x28x28x128xf32>
+        }
+      }
+    }
+  } {tilec.kernel = "contract_0_O"}
+  return
+}
+
+// The same with a residual added after the reduction: read once per point,
+// it does not count against the window.
+// AVX512-LABEL: func.func @conv_28x28_residual
+// AVX512:       tilec.schedule = #tilec.schedule<block = [0, 0, 0, 32], thread = [1, 2, 7, 32], vector = 16, order = [3, 0, 1, 2]>
+func.func @conv_28x28_residual(%I: memref<1x28x28x128xf32>, %F: memref<3x3x128x128xf32>, %R: memref<1x28x28x128xf32>, %O: memref<1x28x28x128xf32>) {
+  affine.for %n = 0 to 1 {
+    affine.for %y = 0 to 28 {
+      affine.for %x = 0 to 28 {
+        affine.for %co = 0 to 128 {
+          %zero = arith.constant 0.000000e+00 : f32
+          %0 = affine.for %ky = 0 to 3 iter_args(%a0 = %zero) -> (f32) {
+            %1 = affine.for %kx = 0 to 3 iter_args(%a1 = %a0) -> (f32) {
+              %2 = affine.for %ci = 0 to 128 iter_args(%a2 = %a1) -> (f32) {
+                %3 = affine.if #pad28(%n, %y, %x, %co, %ky, %kx, %ci) -> f32 {
+                  %i = affine.load %I[%n, %y + %ky - 1, %x + %kx - 1, %ci] : memref<1x28x28x128xf32>
+                  %f = affine.load %F[%ky, %kx, %ci, %co] : memref<3x3x128x128xf32>
+                  %p = arith.mulf %i, %f : f32
+                  %s = arith.addf %a2, %p : f32
+                  affine.yield %s : f32
+                } else {
+                  affine.yield %a2 : f32
+                }
+                affine.yield %3 : f32
+              }
+              affine.yield %2 : f32
+            }
+            affine.yield %1 : f32
+          }
+          %r = affine.load %R[%n, %y, %x, %co] : memref<1x28x28x128xf32>
+          %sum = arith.addf %0, %r : f32
+          affine.store %sum, %O[%n, %y, %x, %co] : memref<1x28x28x128xf32>
+        }
+      }
+    }
+  } {tilec.kernel = "contract_0_O"}
+  return
+}
+
+// 56x56 pixels of 64 channels: the panel of 4 vectors (576 x 64, 144 KiB)
+// stays under an eighth of L2, and 6 pixels x 4 vectors keep fewer loads
+// per FMA.
+// AVX512-LABEL: func.func @conv_56x56
+// AVX512:       tilec.schedule = #tilec.schedule<block = [0, 0, 0, 0], thread = [1, 1, 6, 64], vector = 16>
+#pad56 = affine_set<(d0, d1, d2, d3, d4, d5, d6) : (d1 + d4 - 1 >= 0, -(d1 + d4 - 1) + 55 >= 0, d2 + d5 - 1 >= 0, -(d2 + d5 - 1) + 55 >= 0)>
+func.func @conv_56x56(%I: memref<1x56x56x64xf32>, %F: memref<3x3x64x64xf32>, %O: memref<1x56x56x64xf32>) {
+  affine.for %n = 0 to 1 {
+    affine.for %y = 0 to 56 {
+      affine.for %x = 0 to 56 {
+        affine.for %co = 0 to 64 {
+          %zero = arith.constant 0.000000e+00 : f32
+          %0 = affine.for %ky = 0 to 3 iter_args(%a0 = %zero) -> (f32) {
+            %1 = affine.for %kx = 0 to 3 iter_args(%a1 = %a0) -> (f32) {
+              %2 = affine.for %ci = 0 to 64 iter_args(%a2 = %a1) -> (f32) {
+                %3 = affine.if #pad56(%n, %y, %x, %co, %ky, %kx, %ci) -> f32 {
+                  %i = affine.load %I[%n, %y + %ky - 1, %x + %kx - 1, %ci] : memref<1x56x56x64xf32>
+                  %f = affine.load %F[%ky, %kx, %ci, %co] : memref<3x3x64x64xf32>
+                  %p = arith.mulf %i, %f : f32
+                  %s = arith.addf %a2, %p : f32
+                  affine.yield %s : f32
+                } else {
+                  affine.yield %a2 : f32
+                }
+                affine.yield %3 : f32
+              }
+              affine.yield %2 : f32
+            }
+            affine.yield %1 : f32
+          }
+          affine.store %0, %O[%n, %y, %x, %co] : memref<1x56x56x64xf32>
         }
       }
     }
