@@ -317,12 +317,14 @@ void addCPUCandidates(const KernelModel &kernel, const DeviceProfile &device,
 /// Whether `kernel` slides a window over its rows (KernelShape::
 /// slidingWindow): an operand read by broadcast follows the two loops
 /// before the lanes and more than one reduction loop, and no operand read
-/// along the lanes in the reduction follows either of those two loops.
-bool slidesWindow(const KernelModel &kernel) {
+/// along the lanes in the reduction follows either of those two loops;
+/// `rowStride` is how far the window moves per image row (0: unknown).
+bool slidesWindow(const KernelModel &kernel, int64_t &rowStride) {
   unsigned n = kernel.parallelExtents.size();
   if (n < 3 || kernel.reductionExtents.size() < 2)
     return false;
   bool window = false;
+  rowStride = 0;
   for (const KernelModel::Operand &operand : kernel.operands) {
     const std::vector<bool> &on = operand.dependsOn;
     int64_t reductions = std::count(on.begin() + n, on.end(), true);
@@ -336,7 +338,13 @@ bool slidesWindow(const KernelModel &kernel) {
         return false;
       continue;
     }
-    window |= on[n - 3] && on[n - 2] && reductions > 1;
+    if (!on[n - 3] || !on[n - 2] || reductions < 2)
+      continue;
+    window = true;
+    // The largest coefficient of the image rows' loop in any index (known
+    // where the model could stage the operand).
+    for (const std::vector<int64_t> &index : operand.coefficients)
+      rowStride = std::max(rowStride, index[n - 3]);
   }
   return window;
 }
@@ -365,7 +373,7 @@ KernelSchedule handDefault(const KernelModel &kernel,
   if (kernel.reductionExtents.empty())
     shape.reductionExtent = 0;
   shape.vectorizable = kernel.vectorizable;
-  shape.slidingWindow = slidesWindow(kernel);
+  shape.slidingWindow = slidesWindow(kernel, shape.windowRowStride);
   CPUFacts facts;
   facts.vectorBytes = device.vectorBytes;
   facts.vectorRegisters = device.vectorRegisters;

@@ -13,8 +13,8 @@
 //            reuse to gain from more registers); a sliding window (a
 //            convolution's taps) whose panel of 4 vectors takes more than
 //            an eighth of L2 takes 2 vectors and a block of rows over the
-//            two loops before the lanes instead (pixels, then the image
-//            rows that divide the image);
+//            two loops before the lanes instead (pixels, then, at stride
+//            1, the image rows that divide the image);
 //   block    when one panel of the operand read along the lanes (the
 //            reduction extent times the lane tile) fits half of L2 (packed,
 //            TiledKernel.cpp), one lane tile per cache tile, ordered
@@ -72,6 +72,10 @@ struct KernelShape {
   /// while the operands read along the lanes follow neither of those two
   /// loops, so a block of rows over both reuses each lane vector.
   bool slidingWindow = false;
+  /// With slidingWindow: how far the window moves per step of the loop
+  /// before the pixels (the image rows), 0 when unknown. Neighbouring rows
+  /// share input rows at 1; a strided window's rows share few.
+  int64_t windowRowStride = 0;
 };
 
 /// The default schedule of `kernel` on `cpu` (entries for the parallel

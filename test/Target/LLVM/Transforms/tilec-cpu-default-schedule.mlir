@@ -298,3 +298,40 @@ func.func @conv_56x56(%I: memref<1x56x56x64xf32>, %F: memref<3x3x64x64xf32>, %O:
   } {tilec.kernel = "contract_0_O"}
   return
 }
+
+// At stride 2 neighbouring image rows share one input row in three: the
+// window keeps 2 vectors and 7 pixels but no block of image rows.
+// AVX512-LABEL: func.func @conv_28x28_stride_2
+// AVX512:       tilec.schedule = #tilec.schedule<block = [0, 0, 0, 32], thread = [1, 1, 7, 32], vector = 16, order = [3, 0, 1, 2]>
+#pad28s2 = affine_set<(d0, d1, d2, d3, d4, d5, d6) : (d1 * 2 + d4 - 1 >= 0, -(d1 * 2 + d4 - 1) + 27 >= 0, d2 * 2 + d5 - 1 >= 0, -(d2 * 2 + d5 - 1) + 27 >= 0)>
+func.func @conv_28x28_stride_2(%I: memref<1x28x28x128xf32>, %F: memref<3x3x128x128xf32>, %O: memref<1x14x14x128xf32>) {
+  affine.for %n = 0 to 1 {
+    affine.for %y = 0 to 14 {
+      affine.for %x = 0 to 14 {
+        affine.for %co = 0 to 128 {
+          %zero = arith.constant 0.000000e+00 : f32
+          %0 = affine.for %ky = 0 to 3 iter_args(%a0 = %zero) -> (f32) {
+            %1 = affine.for %kx = 0 to 3 iter_args(%a1 = %a0) -> (f32) {
+              %2 = affine.for %ci = 0 to 128 iter_args(%a2 = %a1) -> (f32) {
+                %3 = affine.if #pad28s2(%n, %y, %x, %co, %ky, %kx, %ci) -> f32 {
+                  %i = affine.load %I[%n, %y * 2 + %ky - 1, %x * 2 + %kx - 1, %ci] : memref<1x28x28x128xf32>
+                  %f = affine.load %F[%ky, %kx, %ci, %co] : memref<3x3x128x128xf32>
+                  %p = arith.mulf %i, %f : f32
+                  %s = arith.addf %a2, %p : f32
+                  affine.yield %s : f32
+                } else {
+                  affine.yield %a2 : f32
+                }
+                affine.yield %3 : f32
+              }
+              affine.yield %2 : f32
+            }
+            affine.yield %1 : f32
+          }
+          affine.store %0, %O[%n, %y, %x, %co] : memref<1x14x14x128xf32>
+        }
+      }
+    }
+  } {tilec.kernel = "contract_0_O"}
+  return
+}
