@@ -37,7 +37,7 @@ LogicalResult KernelDialect::verifyOperationAttribute(Operation *op,
     return expect(isa<StringAttr>(value), "a string");
   if (name == Entry::getNameStr() || name == Parallel::getNameStr() ||
       name == Fused::getNameStr() || name == RowKernel::getNameStr() ||
-      name == AllowTF32::getNameStr())
+      name == AllowTF32::getNameStr() || name == ProgramInput::getNameStr())
     return expect(isa<UnitAttr>(value), "a unit attribute");
   if (name == InputNames::getNameStr() || name == OutputNames::getNameStr()) {
     auto names = dyn_cast<ArrayAttr>(value);

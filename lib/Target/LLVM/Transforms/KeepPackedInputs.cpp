@@ -128,11 +128,16 @@ bool KeptInputs::rewrite(func::FuncOp function, const KeptOps &kept) {
   for (func::CallOp call : calls)
     rewriteCall(call, function, kept);
   // The function's side: the buffers and flags become its last arguments,
-  // in the order rewriteCall passes them.
-  Block &body = function.getBody().front();
+  // in the order rewriteCall passes them (insertArgument keeps the
+  // argument attributes and the type in step).
   Location loc = function.getLoc();
+  auto append = [&](Type type) {
+    unsigned index = function.getNumArguments();
+    (void)function.insertArgument(index, type, {}, loc);
+    return function.getArgument(index);
+  };
   for (auto [alloc, number] : kept.buffers) {
-    Value argument = body.addArgument(alloc.getType(), loc);
+    Value argument = append(alloc.getType());
     for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
       if (isa<memref::DeallocOp>(user))
         user->erase();
@@ -140,11 +145,9 @@ bool KeptInputs::rewrite(func::FuncOp function, const KeptOps &kept) {
     alloc.erase();
   }
   for (auto [flag, number] : kept.flags) {
-    flag.replaceAllUsesWith(body.addArgument(flag.getType(), loc));
+    flag.replaceAllUsesWith(append(flag.getType()));
     flag.erase();
   }
-  function.setFunctionType(FunctionType::get(
-      function.getContext(), body.getArgumentTypes(), {}));
   return true;
 }
 
@@ -212,6 +215,11 @@ struct KeepPackedInputsPass
     : public tilec::impl::KeepPackedInputsPassBase<KeepPackedInputsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // The marks of program inputs have served the tiling: LLVM would warn
+    // about a parameter attribute it does not know.
+    for (auto function : module.getOps<func::FuncOp>())
+      for (unsigned i = 0; i < function.getNumArguments(); ++i)
+        function.removeArgAttr(i, tilec::kernel::ProgramInput::getNameStr());
     auto entry =
         module.lookupSymbol<func::FuncOp>(tilec::findEntryFunction(module));
     if (!entry || entry.isExternal())

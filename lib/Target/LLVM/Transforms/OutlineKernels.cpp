@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilec/Target/LLVM/LoopsToLLVM.h"
 #include "tilec/Target/LLVM/Transforms/Passes.h"
 #include "tilec/Dialect/Kernel/IR/KernelDialect.h"
 
@@ -64,6 +65,11 @@ private:
                             ArrayRef<Value> arguments,
                             ArrayRef<Value> constants);
   func::FuncOp findEqual(func::FuncOp candidate, StringRef fingerprint);
+  /// Marks `function`'s arguments that are the caller's program inputs
+  /// (tilec.program_input) at its `first` call, and unmarks those that are
+  /// not at every call.
+  void markProgramInputs(func::FuncOp function, ArrayRef<Value> arguments,
+                         Operation *kernel, bool first);
 };
 
 func::FuncOp KernelOutliner::makeFunction(Operation *kernel, StringRef name,
@@ -96,6 +102,23 @@ func::FuncOp KernelOutliner::makeFunction(Operation *kernel, StringRef name,
   return function;
 }
 
+void KernelOutliner::markProgramInputs(func::FuncOp function,
+                                       ArrayRef<Value> arguments,
+                                       Operation *kernel, bool first) {
+  auto caller = kernel->getParentOfType<func::FuncOp>();
+  size_t inputs = caller ? tilec::keptPanelFlagCount(caller) : 0;
+  StringRef name = tilec::kernel::ProgramInput::getNameStr();
+  for (auto [number, value] : llvm::enumerate(arguments)) {
+    auto argument = dyn_cast<BlockArgument>(value);
+    bool input = argument && argument.getOwner() == &caller.getBody().front() &&
+                 argument.getArgNumber() < inputs;
+    if (first && input)
+      function.setArgAttr(number, name, UnitAttr::get(kernel->getContext()));
+    else if (!input)
+      function.removeArgAttr(number, name);
+  }
+}
+
 func::FuncOp KernelOutliner::findEqual(func::FuncOp candidate,
                                        StringRef fingerprint) {
   for (func::FuncOp existing : byFingerprint[fingerprint])
@@ -120,13 +143,15 @@ void KernelOutliner::outline(Operation *kernel) {
   func::FuncOp function = makeFunction(
       kernel, ("tilec_kernel_" + name.getValue()).str(), arguments,
       constants);
-  if (func::FuncOp equal = findEqual(function, key)) {
+  func::FuncOp equal = findEqual(function, key);
+  if (equal) {
     function.erase();
     function = equal;
   } else {
     symbols.insert(function); // Renames it if the name is taken.
     byFingerprint[key].push_back(function);
   }
+  markProgramInputs(function, arguments, kernel, /*first=*/!equal);
   OpBuilder builder(kernel);
   auto call = func::CallOp::create(builder, kernel->getLoc(), function,
                                    arguments);

@@ -61,6 +61,53 @@ func.func @matmul(%A: memref<7x8xf32>, %B: memref<8x16xf32>, %C: memref<7x16xf32
   return
 }
 
+// A matrix-vector product: one row meets each panel, so packing pays only
+// where it is kept across runs, for an argument that every call passes a
+// program input as (tilec.program_input, set by tilec-cpu-outline-kernels).
+// CHECK-LABEL: func.func @gemv(
+// CHECK:       memref.alloc() {tilec.packed_argument = 1 : i64} : memref<128xf32>
+// CHECK:       affine.vector_load %{{.*}} : memref<8x16xf32, strided<[8, 1], offset: ?>>, vector<4xf32>
+func.func @gemv(%A: memref<1x8xf32>, %B: memref<8x16xf32> {tilec.program_input}, %C: memref<1x16xf32>) {
+  affine.for %m = 0 to 1 {
+    affine.for %n = 0 to 16 {
+      %zero = arith.constant 0.000000e+00 : f32
+      %sum = affine.for %k = 0 to 8 iter_args(%acc = %zero) -> (f32) {
+        %a = affine.load %A[%m, %k] : memref<1x8xf32>
+        %b = affine.load %B[%k, %n] : memref<8x16xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%m, %n] : memref<1x16xf32>
+    }
+  } {tilec.kernel = "contract_0_C", tilec.fingerprint = "1",
+     tilec.schedule = #tilec.schedule<block = [0, 8], thread = [1, 8], vector = 4, order = [1, 0]>}
+  return
+}
+
+// Without the mark, B is read where it is.
+// CHECK-LABEL: func.func @gemv_unmarked(
+// CHECK-NOT:   memref.alloc
+// CHECK:       affine.vector_load %arg1
+// CHECK-NOT:   memref.alloc
+func.func @gemv_unmarked(%A: memref<1x8xf32>, %B: memref<8x16xf32>, %C: memref<1x16xf32>) {
+  affine.for %m = 0 to 1 {
+    affine.for %n = 0 to 16 {
+      %zero = arith.constant 0.000000e+00 : f32
+      %sum = affine.for %k = 0 to 8 iter_args(%acc = %zero) -> (f32) {
+        %a = affine.load %A[%m, %k] : memref<1x8xf32>
+        %b = affine.load %B[%k, %n] : memref<8x16xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%m, %n] : memref<1x16xf32>
+    }
+  } {tilec.kernel = "contract_0_C", tilec.fingerprint = "1",
+     tilec.schedule = #tilec.schedule<block = [0, 8], thread = [1, 8], vector = 4, order = [1, 0]>}
+  return
+}
+
 // Two rows left over (8 = 2 x 3 + 2) run as one tile of 2 rows x 2
 // vectors, not a row at a time: each row alone would stream B's panel.
 // CHECK-LABEL: func.func @matmul_rows_left

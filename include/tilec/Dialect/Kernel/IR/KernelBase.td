@@ -57,7 +57,11 @@ def Kernel_Dialect : Dialect {
     // on the flag that guards the copies into it: the argument's number
     // (lib/Target/LLVM/Transforms/KeptPanels.h).
     "::mlir::IntegerAttr":$packed_argument,
-    "::mlir::IntegerAttr":$repack_argument
+    "::mlir::IntegerAttr":$repack_argument,
+    // On a CPU kernel function's argument: every call passes one of the
+    // program's inputs there, so its panels are worth packing to keep even
+    // where no other row of micro-kernels reuses them in the call.
+    "::mlir::UnitAttr":$program_input
   );
   let extraClassDeclaration = [{
     /// Adds the attributes of KernelAttrs.td (in KernelAttrs.cpp, next to

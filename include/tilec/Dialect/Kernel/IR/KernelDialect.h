@@ -41,6 +41,7 @@ using GPUTarget = KernelDialect::GpuTargetAttrHelper;
 using AllowTF32 = KernelDialect::AllowTf32AttrHelper;
 using PackedArgument = KernelDialect::PackedArgumentAttrHelper;
 using RepackArgument = KernelDialect::RepackArgumentAttrHelper;
+using ProgramInput = KernelDialect::ProgramInputAttrHelper;
 
 /// Whether `name` is one of the dialect's (`tilec.` followed by anything).
 bool isKernelDialectName(llvm::StringRef name);

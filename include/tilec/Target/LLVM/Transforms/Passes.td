@@ -108,6 +108,10 @@ def KeepPackedInputsPass
     ResNet's 7x7x512 convolutions spent a third of their time packing their
     9 MiB of filters, where oneDNN reorders a constant weight once and
     onnxruntime prepacks its initializers at load.
+
+    The `tilec.program_input` marks of tilec-cpu-outline-kernels are
+    removed from every function's arguments (LLVM knows no such
+    parameter attribute).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
@@ -291,6 +295,12 @@ def OutlineKernelsPass : Pass<"tilec-cpu-outline-kernels", "::mlir::ModuleOp"> {
     passes on several threads. Constants used by a nest are copied into
     its function rather than passed, so they cannot make equal kernels
     differ. The `tilec.kernel` name moves to the call.
+
+    An argument that every call passes one of the entry's inputs as (its
+    first `tilec.input_names` arguments) is marked `tilec.program_input`:
+    tilec-cpu-apply-schedule packs its panels to keep even where a call
+    reads each panel once (a matrix-vector product's weight), and
+    tilec-cpu-keep-packed-inputs removes the marks.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::LLVM::LLVMDialect"];
