@@ -29,8 +29,9 @@ constexpr int64_t kMaxRows = 6;
 /// The share of L2 a packed panel may take to stay there beside the rows
 /// that stream past it.
 constexpr int64_t kPanelShareOfL2 = 2;
-/// The share of L2 above which a sliding window's panel of 4 vectors makes
-/// it take 2 vectors and a block of rows (setWindowBlock). Measured inside
+/// The share of L2 above which a sliding window's panel for the widest
+/// lane tile makes it take 2 vectors and a block of rows (setWindowBlock),
+/// with leftover rows run as one tile. Measured inside
 /// ResNet-18 on a 2-core AVX-512 Xeon (2 MiB L2): the 3x3 convolutions of
 /// 64 input channels (panels of 147 KiB) ran 1.07-1.3 times as fast with 6
 /// x 64, those of 128 to 512 (295 KiB to 1.2 MiB) 1.1-1.6 times as fast
@@ -38,27 +39,17 @@ constexpr int64_t kPanelShareOfL2 = 2;
 /// with 6 x 64.
 constexpr int64_t kWindowPanelShareOfL2 = 8;
 
+/// Whitespace, and the NULs that pad a sysfs file read as a whole page
+/// (the last character; StringLiteral refuses an embedded NUL).
+constexpr char kPaddingChars[] = " \t\n\v\f\r\0";
+const llvm::StringRef kPadding(kPaddingChars, sizeof(kPaddingChars) - 1);
+
 /// A sysfs file's text, trimmed. Read as a stream: sysfs reports every
 /// file as a page long, and getFile pads the short text to that size with
-/// NULs, which trim() keeps (so no cache size was ever read).
+/// NULs (which trim() alone keeps: no cache size was ever read).
 std::string readSysfsText(const std::string &path) {
   auto buffer = llvm::MemoryBuffer::getFileAsStream(path);
-  return buffer ? (*buffer)->getBuffer().trim().str() : std::string();
-}
-
-/// A sysfs cache file's text ("48K\n") as bytes; 0 if unreadable.
-int64_t readSysfsSize(const std::string &path) {
-  std::string trimmed = readSysfsText(path);
-  llvm::StringRef text = trimmed;
-  int64_t scale = 1;
-  if (text.consume_back("K"))
-    scale = 1024;
-  else if (text.consume_back("M"))
-    scale = 1024 * 1024;
-  int64_t value = 0;
-  if (text.getAsInteger(10, value))
-    return 0;
-  return value * scale;
+  return buffer ? (*buffer)->getBuffer().trim(kPadding).str() : std::string();
 }
 
 /// Rows per micro-kernel out of `extent`: the most accumulators, counting
@@ -90,10 +81,10 @@ int64_t largestDivisor(int64_t extent, int64_t most) {
 /// along the pixels, as pickRows places them, and the rest over as many
 /// image rows as divide the image. Neighbouring image rows read the same
 /// input rows through the window's taps, and every point reuses each
-/// filter vector. Measured on a 2-core AVX-512 Xeon, 3x3 convolutions of
-/// 56x56x64, 28x28x128 and 14x14x256: 2 x 7 pixels of 2 vectors ran 1.15,
-/// 1.3-1.5 and 1.05 times as fast as 6 pixels of 4 vectors, and 1.06, 1.07
-/// and 1.38 times as fast as 14 pixels in a row. An image row left over
+/// filter vector. Measured alone on a 2-core AVX-512 Xeon, 3x3
+/// convolutions of 56x56x64, 28x28x128 and 14x14x256 ran 1.06, 1.07 and
+/// 1.38 times as fast in 2 x 7 pixels of 2 vectors as in 14 pixels in a
+/// row (against 6 x 64, see kWindowPanelShareOfL2). An image row left over
 /// (7x7x512 in blocks of 2 x 7) ran 0.85 times as fast as 1 x 7, hence
 /// only divisors.
 /// At a stride of 2 the image rows share one input row in three: 28x28 to
@@ -111,6 +102,19 @@ void setWindowBlock(KernelSchedule &schedule, const KernelShape &kernel,
 
 } // namespace
 
+int64_t tilec::schedule::parseCacheSize(llvm::StringRef text) {
+  text = text.trim(kPadding);
+  int64_t scale = 1;
+  if (text.consume_back("K"))
+    scale = 1024;
+  else if (text.consume_back("M"))
+    scale = 1024 * 1024;
+  int64_t value = 0;
+  if (text.empty() || text.getAsInteger(10, value) || value < 0)
+    return 0;
+  return value * scale;
+}
+
 CPUFacts tilec::schedule::hostCPUFacts() {
   CPUFacts facts;
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
@@ -120,7 +124,7 @@ CPUFacts tilec::schedule::hostCPUFacts() {
         "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index);
     std::string level = readSysfsText(dir + "/level");
     std::string type = readSysfsText(dir + "/type");
-    int64_t size = readSysfsSize(dir + "/size");
+    int64_t size = parseCacheSize(readSysfsText(dir + "/size"));
     if (level.empty() || size == 0)
       continue;
     if (level == "1" && type == "Data")
@@ -169,9 +173,9 @@ tilec::schedule::defaultCPUSchedule(const KernelShape &kernel,
   int64_t maxVectors = cpu.vectorRegisters >= 32 ? 4 : 2;
   int64_t vectors =
       std::clamp<int64_t>(laneExtent / width, 1, maxVectors);
-  // Where the lane operand's panel for the widest tile takes more than
-  // kWindowPanelShareOfL2 of L2, a window's rows take fewer vectors and
-  // more points, so that each vector loaded from L2 feeds more FMAs.
+  // Where the lane operand's panel for the widest lane tile takes more
+  // than kWindowPanelShareOfL2 of L2, a window's rows take fewer vectors
+  // and more points, so that each vector loaded from L2 feeds more FMAs.
   bool windowBlock =
       kernel.slidingWindow && n >= 3 && cpu.vectorRegisters >= 32 &&
       vectors >= 2 &&

@@ -46,9 +46,9 @@ constexpr int64_t kUnrollFactors[] = {1, 4};
 /// Rows and vectors of a CPU micro-kernel: the space the measured rules
 /// (CPUDefaultSchedule.cpp) searched, and up to 8 rows where the registers
 /// hold them: 7 rows cover the 7, 14, 28 and 56 pixel rows of ResNet's
-/// images without a remainder, whose single points ran one FMA per
-/// latency (a 7x7x512 convolution took 3.97 ms with 6 rows and 2.07-2.12
-/// with 7, one thread).
+/// images without a remainder (a 7x7x512 convolution took 3.97 ms with 6
+/// rows and 2.07-2.12 with 7, one thread, when the pixel left over ran
+/// alone; leftover rows now run as one tile, TiledKernel.cpp).
 constexpr int64_t kCPUMaxRows = 8;
 constexpr int64_t kCPUVectorCounts[] = {1, 2, 4};
 /// How much better than the hand-written default the model must rank a
@@ -339,6 +339,16 @@ bool slidesWindow(const KernelModel &kernel, int64_t &rowStride) {
       continue;
     }
     if (!on[n - 3] || !on[n - 2] || reductions < 2)
+      continue;
+    // Where the coefficients are known, some index must move with the
+    // image rows and a reduction loop at once (y + ky), not with the rows
+    // alone (a batch of 1-D windows).
+    bool rowsSlide = operand.coefficients.empty();
+    for (const std::vector<int64_t> &index : operand.coefficients)
+      rowsSlide |= index[n - 3] != 0 &&
+                   std::any_of(index.begin() + n, index.end(),
+                               [](int64_t c) { return c != 0; });
+    if (!rowsSlide)
       continue;
     window = true;
     // The largest coefficient of the image rows' loop in any index (known

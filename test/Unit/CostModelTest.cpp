@@ -324,6 +324,18 @@ static int64_t sysfsCacheBytes(const std::string &level, bool data) {
   return 0;
 }
 
+TEST_CASE("Cache sizes as sysfs writes them", "[costmodel]") {
+  // A page-sized read pads the text with NULs, which once hid every size.
+  CHECK(parseCacheSize(llvm::StringRef("48K\n\0\0", 6)) == 48 * 1024);
+  CHECK(parseCacheSize("2048K\n") == 2 << 20);
+  CHECK(parseCacheSize("2M") == 2 << 20);
+  CHECK(parseCacheSize("512") == 512);
+  CHECK(parseCacheSize("") == 0);
+  CHECK(parseCacheSize("K") == 0);
+  CHECK(parseCacheSize("12Q") == 0);
+  CHECK(parseCacheSize("-4K") == 0);
+}
+
 TEST_CASE("The host's cache sizes come from sysfs", "[costmodel]") {
   // sysfs files read as a page padded with NULs; the sizes were once
   // never parsed, and every schedule assumed the defaults.

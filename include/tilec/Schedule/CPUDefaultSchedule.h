@@ -11,8 +11,9 @@
 //            registers for (at most 6), picked to waste few rows at the
 //            end; only for kernels that reduce (elementwise kernels have no
 //            reuse to gain from more registers); a sliding window (a
-//            convolution's taps) whose panel of 4 vectors takes more than
-//            an eighth of L2 takes 2 vectors and a block of rows over the
+//            convolution's taps) whose panel for the widest lane tile
+//            (up to 4 vectors) takes more than an eighth of L2 takes 2
+//            vectors and a block of rows over the
 //            two loops before the lanes instead (pixels, then, at stride
 //            1, the image rows that divide the image);
 //   block    when one panel of the operand read along the lanes (the
@@ -30,6 +31,8 @@
 #include "tilec/Schedule/DeviceProfile.h"
 #include "tilec/Schedule/Schedule.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -44,6 +47,10 @@ struct CPUFacts {
   int64_t l1Bytes = 32 * 1024;
   int64_t l2Bytes = 1024 * 1024;
 };
+
+/// A sysfs cache size ("48K", "2M", "512") as bytes, whitespace and NUL
+/// padding allowed; 0 when the text is no size.
+int64_t parseCacheSize(llvm::StringRef text);
 
 /// The facts of the machine tilec runs on: SIMD from LLVM's host feature
 /// list (AVX-512: 64 bytes and 32 registers, AVX: 32 and 16, else SSE),

@@ -105,8 +105,9 @@ func::FuncOp KernelOutliner::makeFunction(Operation *kernel, StringRef name,
 void KernelOutliner::markProgramInputs(func::FuncOp function,
                                        ArrayRef<Value> arguments,
                                        Operation *kernel, bool first) {
+  // Kernels are collected from function bodies: there is a caller.
   auto caller = kernel->getParentOfType<func::FuncOp>();
-  size_t inputs = caller ? tilec::keptPanelFlagCount(caller) : 0;
+  size_t inputs = tilec::keptPanelFlagCount(caller);
   StringRef name = tilec::kernel::ProgramInput::getNameStr();
   for (auto [number, value] : llvm::enumerate(arguments)) {
     auto argument = dyn_cast<BlockArgument>(value);

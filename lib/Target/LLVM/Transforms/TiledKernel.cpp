@@ -5,9 +5,9 @@
 // remainder [E - E mod t, E). The box of full tiles along every loop is
 // cache-tiled and runs the vectorised micro-kernel; the other boxes run
 // smaller micro-kernels (one tile of the rows left over along their
-// remainder loops, scalar when the remainder is along the lanes). Every box is a top-level loop
-// nest carrying the kernel's attributes, so later passes (OpenMP) see
-// kernels as before.
+// remainder loops, scalar when the remainder is along the lanes). Every
+// box is a top-level loop nest carrying the kernel's attributes, so later
+// passes (OpenMP) see kernels as before.
 //
 // Where the lanes' tile loop is the outermost (the lane panel order), the
 // operands read along the lanes and the reduction alone (a matmul's

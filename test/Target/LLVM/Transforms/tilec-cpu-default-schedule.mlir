@@ -188,8 +188,11 @@ func.func @conv_7x7(%I: memref<1x7x7x512xf32>, %F: memref<3x3x512x512xf32>, %O: 
 // vectors (1152 steps x 64 lanes, 288 KiB) takes more than an eighth of
 // L2, so the window takes 2 vectors and a block of 2 image rows x 7 pixels
 // (28 accumulators): each filter vector loaded from L2 feeds 14 FMAs.
+// AVX2's 16 registers hold no block of 14 points: 6 pixels of 2 vectors.
 // AVX512-LABEL: func.func @conv_28x28_window
 // AVX512:       tilec.schedule = #tilec.schedule<block = [0, 0, 0, 32], thread = [1, 2, 7, 32], vector = 16, order = [3, 0, 1, 2]>
+// AVX2-LABEL:   func.func @conv_28x28_window
+// AVX2:         tilec.schedule = #tilec.schedule<block = [0, 0, 0, 16], thread = [1, 1, 6, 16], vector = 8, order = [3, 0, 1, 2]>
 #pad28 = affine_set<(d0, d1, d2, d3, d4, d5, d6) : (d1 + d4 - 1 >= 0, -(d1 + d4 - 1) + 27 >= 0, d2 + d5 - 1 >= 0, -(d2 + d5 - 1) + 27 >= 0)>
 func.func @conv_28x28_window(%I: memref<1x28x28x128xf32>, %F: memref<3x3x128x128xf32>, %O: memref<1x28x28x128xf32>) {
   affine.for %n = 0 to 1 {
@@ -330,6 +333,39 @@ func.func @conv_28x28_stride_2(%I: memref<1x28x28x128xf32>, %F: memref<3x3x128x1
           }
           affine.store %0, %O[%n, %y, %x, %co] : memref<1x14x14x128xf32>
         }
+      }
+    }
+  } {tilec.kernel = "contract_0_O"}
+  return
+}
+
+// A batch of 1-D windows: the loop before the pixels is the batch, which
+// no reduction loop moves with, so this is no sliding window over rows and
+// keeps 6 pixels of 4 vectors.
+// AVX512-LABEL: func.func @conv1d_batch
+// AVX512:       tilec.schedule = #tilec.schedule<block = [0, 0, 64], thread = [1, 6, 64], vector = 16, order = [2, 0, 1]>
+#pad1d = affine_set<(d0, d1, d2, d3, d4) : (d1 + d3 - 1 >= 0, -(d1 + d3 - 1) + 27 >= 0)>
+func.func @conv1d_batch(%I: memref<2x28x512xf32>, %F: memref<3x512x128xf32>, %O: memref<2x28x128xf32>) {
+  affine.for %b = 0 to 2 {
+    affine.for %x = 0 to 28 {
+      affine.for %co = 0 to 128 {
+        %zero = arith.constant 0.000000e+00 : f32
+        %0 = affine.for %kx = 0 to 3 iter_args(%a0 = %zero) -> (f32) {
+          %1 = affine.for %ci = 0 to 512 iter_args(%a1 = %a0) -> (f32) {
+            %2 = affine.if #pad1d(%b, %x, %co, %kx, %ci) -> f32 {
+              %i = affine.load %I[%b, %x + %kx - 1, %ci] : memref<2x28x512xf32>
+              %f = affine.load %F[%kx, %ci, %co] : memref<3x512x128xf32>
+              %p = arith.mulf %i, %f : f32
+              %s = arith.addf %a1, %p : f32
+              affine.yield %s : f32
+            } else {
+              affine.yield %a1 : f32
+            }
+            affine.yield %2 : f32
+          }
+          affine.yield %1 : f32
+        }
+        affine.store %0, %O[%b, %x, %co] : memref<2x28x128xf32>
       }
     }
   } {tilec.kernel = "contract_0_O"}

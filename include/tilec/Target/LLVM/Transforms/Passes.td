@@ -61,7 +61,10 @@ def ApplyCPUSchedulePass
 
     Where the lanes' tile loop is the outermost, operands read along the
     lanes and the reduction alone (a matmul's B, a convolution's filter)
-    are packed per lane tile into contiguous panels. An operand that is an
+    are packed per lane tile into contiguous panels, where more than one
+    row of micro-kernels meets each panel or the operand is an argument
+    marked `tilec.program_input` (tilec-cpu-outline-kernels), whose
+    panels are kept across runs. An operand that is an
     argument of the function has all its panels in one buffer allocated
     before the kernel (tagged `tilec.packed_argument`, the argument's
     number), each copied under a flag, an `arith.constant true` tagged
