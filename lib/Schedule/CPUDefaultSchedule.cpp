@@ -185,14 +185,14 @@ tilec::schedule::defaultCPUSchedule(const KernelShape &kernel,
     vectors = 2;
   int64_t laneTile = vectors * width;
   schedule.thread.back() = laneTile;
-  if (windowBlock) {
-    setWindowBlock(schedule, kernel,
-                   (cpu.vectorRegisters - vectors - 1) / vectors);
-  } else if (n >= 2) {
-    int64_t maxRows = std::clamp<int64_t>(
-        (cpu.vectorRegisters - vectors - 1) / vectors, 1, kMaxRows);
-    schedule.thread[n - 2] = pickRows(kernel.extents[n - 2], maxRows);
-  }
+  // The points whose accumulators fit beside the operand vectors and one
+  // broadcast.
+  int64_t points = (cpu.vectorRegisters - vectors - 1) / vectors;
+  if (windowBlock)
+    setWindowBlock(schedule, kernel, points);
+  else if (n >= 2)
+    schedule.thread[n - 2] = pickRows(kernel.extents[n - 2],
+                                      std::clamp<int64_t>(points, 1, kMaxRows));
 
   // The lane panel outermost: each panel of the operand read along the
   // lanes is packed (TiledKernel.cpp) and read by every row of the other

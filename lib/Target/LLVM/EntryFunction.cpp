@@ -72,6 +72,15 @@ size_t tilec::keptPanelFlagCount(func::FuncOp entry) {
                                                               : 0;
 }
 
+std::optional<unsigned> tilec::programInputNumber(func::FuncOp entry,
+                                                  Value value) {
+  auto argument = dyn_cast<BlockArgument>(value);
+  if (!argument || argument.getOwner() != &entry.getBody().front() ||
+      argument.getArgNumber() >= keptPanelFlagCount(entry))
+    return std::nullopt;
+  return argument.getArgNumber();
+}
+
 std::vector<tilec::CHeaderParam>
 tilec::entryParams(func::FuncOp entry, llvm::ArrayRef<DType> inputDTypes,
                    llvm::ArrayRef<DType> outputDTypes,

@@ -29,6 +29,7 @@
 namespace mlir {
 class DialectRegistry;
 class ModuleOp;
+class Value;
 } // namespace mlir
 
 namespace mlir::func {
@@ -89,6 +90,11 @@ std::string findEntryFunction(mlir::ModuleOp module);
 /// input): the inputs `entry` names if it carries `tilec.entry`, else 0
 /// (no such global).
 size_t keptPanelFlagCount(mlir::func::FuncOp entry);
+
+/// The number of the program input that `value` is, if it is one: an
+/// argument of `entry` among the first keptPanelFlagCount(entry).
+std::optional<unsigned> programInputNumber(mlir::func::FuncOp entry,
+                                           mlir::Value value);
 
 /// The parameters of a loop-level entry function (memref arguments, the
 /// program's inputs then its outputs): named by its tilec.input_names and

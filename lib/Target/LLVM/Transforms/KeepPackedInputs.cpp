@@ -79,11 +79,7 @@ private:
 
   /// The entry's input that `value` is, if it is one.
   std::optional<unsigned> inputOf(Value value) {
-    auto argument = dyn_cast<BlockArgument>(value);
-    if (!argument || argument.getOwner() != &entry.getBody().front() ||
-        argument.getArgNumber() >= inputs)
-      return std::nullopt;
-    return argument.getArgNumber();
+    return tilec::programInputNumber(entry, value);
   }
   memref::GlobalOp global(StringRef name, MemRefType type,
                           Attribute initialValue, bool isPublic);

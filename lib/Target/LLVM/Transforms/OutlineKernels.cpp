@@ -107,12 +107,9 @@ void KernelOutliner::markProgramInputs(func::FuncOp function,
                                        Operation *kernel, bool first) {
   // Kernels are collected from function bodies: there is a caller.
   auto caller = kernel->getParentOfType<func::FuncOp>();
-  size_t inputs = tilec::keptPanelFlagCount(caller);
   StringRef name = tilec::kernel::ProgramInput::getNameStr();
   for (auto [number, value] : llvm::enumerate(arguments)) {
-    auto argument = dyn_cast<BlockArgument>(value);
-    bool input = argument && argument.getOwner() == &caller.getBody().front() &&
-                 argument.getArgNumber() < inputs;
+    bool input = tilec::programInputNumber(caller, value).has_value();
     if (first && input)
       function.setArgAttr(number, name, UnitAttr::get(kernel->getContext()));
     else if (!input)

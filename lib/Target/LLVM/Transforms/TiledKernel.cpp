@@ -161,9 +161,9 @@ bool isKernelArgument(Value operand) {
 /// (784 x 512 and 512 x 512 weights) ran its products 2.5 times as fast
 /// packed.
 bool isProgramInput(Value operand) {
-  auto argument = dyn_cast<BlockArgument>(operand);
   if (!isKernelArgument(operand))
     return false;
+  auto argument = cast<BlockArgument>(operand);
   auto function = cast<func::FuncOp>(argument.getOwner()->getParentOp());
   return bool(function.getArgAttr(argument.getArgNumber(),
                                   tilec::kernel::ProgramInput::getNameStr()));
