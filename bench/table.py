@@ -180,11 +180,16 @@ def bench_one(args, row, variant, schedules=None):
     try:
         report = tilec_bench(args.tilec, row.case, args.target, args.device,
                              args.repeat, schedules, log)
-        setattr(row, variant, bench_seconds(report, row, variant))
+        seconds = bench_seconds(report, row, variant)
         kernels = report.get("kernels", [])
         from_file = [k for k in kernels if k.get("schedule_source") == "file"]
         if schedules and len(from_file) < len(kernels):
             row.tuned_note = " (%d/%d tuned)" % (len(from_file), len(kernels))
+        # With no kernel tuned, the "tuned" run timed the default code
+        # again: a second sample of it, not a tuned time, so the ratios
+        # against the baselines stay the default's.
+        if not (schedules and not from_file):
+            setattr(row, variant, seconds)
         return report
     except (MeasureError, KeyError, TypeError) as e:
         row.errors.append("tilec %s: %s" % (variant, e))

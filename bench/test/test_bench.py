@@ -25,13 +25,15 @@ FAKE_TILEC = """\
 import json, sys
 args = sys.argv[1:]
 OK = True
+FROM_FILE = True
 if args[0] == "autotune":
     open(args[args.index("-o") + 1], "w").write("{}")
     sys.exit(0)
 tuned = any(a.startswith("--schedule=") for a in args)
 seconds = 0.005 if tuned else 0.01
 print(json.dumps({"device": "cpu:host:test:0", "kernels": [
-    {"name": "k", "schedule_source": "file" if tuned else "cost-model",
+    {"name": "k",
+     "schedule_source": "file" if tuned and FROM_FILE else "cost-model",
      "median_seconds": seconds}],
     "total": {"median_seconds": seconds}, "check": {"ok": OK}}))
 sys.exit(0 if OK else 1)
@@ -228,6 +230,18 @@ class CpuTableTest(unittest.TestCase):
                 tmp, "results", "cpu_host_test_0.schedules.json")))
             self.assertTrue(os.path.exists(os.path.join(
                 tmp, "results", "cpu_host_test_0.llvm-x86.json")))
+
+    def test_untuned_kernels_are_not_a_tuned_time(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            # The file has no entry for the kernel: the second run timed the
+            # default's code (5 ms here), which must not stand in for a tuned
+            # time, nor set the ratios against the baselines.
+            result = self.run_table(tmp, "--tune", tilec_body=FAKE_TILEC.replace(
+                "FROM_FILE = True", "FROM_FILE = False"))
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("| mm | M=100 K=100 N=100 | GFLOP/s | 0.2 | — "
+                          "(0/1 tuned) | 0.1 | 0.2 | — | 2.00 | 1.00 | ok |",
+                          result.stdout.splitlines())
 
     def test_without_schedule_file_tuned_is_empty(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -29,8 +29,9 @@ namespace {
 
 class PointCloner {
 public:
-  PointCloner(OpBuilder &builder, const KernelNest &nest, int64_t width)
-      : b(builder), nest(nest), width(width) {}
+  PointCloner(OpBuilder &builder, const KernelNest &nest, int64_t width,
+              const llvm::DenseMap<Value, Value> &aheadViews)
+      : b(builder), nest(nest), width(width), aheadViews(aheadViews) {}
 
   /// Copies the ops of `block` but its terminator for every point.
   void cloneBody(Block &block, MutableArrayRef<IRMapping> points) {
@@ -42,6 +43,7 @@ private:
   OpBuilder &b;
   const KernelNest &nest;
   int64_t width;
+  const llvm::DenseMap<Value, Value> &aheadViews;
 
   bool isVector(Value original) const {
     return width > 1 && nest.varying.contains(original);
@@ -107,8 +109,12 @@ private:
       return cloneLoop(loop, points);
     if (auto guard = dyn_cast<AffineIfOp>(op))
       return cloneGuard(guard, points);
+    // The addresses prefetched for this load, once each: the points of a
+    // column of rows read the same lanes.
+    SmallVector<SmallVector<Value>> prefetched;
     for (IRMapping &point : points) {
       if (auto load = dyn_cast<AffineLoadOp>(op); load && isVector(load)) {
+        prefetchAhead(load, point, prefetched);
         Value vector = AffineVectorLoadOp::create(
             b, load.getLoc(), cast<VectorType>(typeOf(load)),
             point.lookupOrDefault(load.getMemRef()), load.getAffineMap(),
@@ -146,6 +152,24 @@ private:
            llvm::zip(copy->getResults(), op.getResults()))
         result.setType(typeOf(original));
     }
+  }
+
+  /// Prefetches into L2 what `load` will read kPrefetchRows rows on, where
+  /// it reads a kept panel that has a view that far ahead.
+  void prefetchAhead(AffineLoadOp load, IRMapping &point,
+                     SmallVector<SmallVector<Value>> &prefetched) {
+    auto ahead = aheadViews.find(point.lookupOrDefault(load.getMemRef()));
+    if (ahead == aheadViews.end())
+      return;
+    auto operands = llvm::map_to_vector(
+        load.getMapOperands(), [&](Value v) { return point.lookupOrDefault(v); });
+    SmallVector<Value> used = usedMapOperands(load.getAffineMap(), operands);
+    if (llvm::is_contained(prefetched, used))
+      return;
+    prefetched.push_back(used);
+    AffinePrefetchOp::create(b, load.getLoc(), ahead->second,
+                             load.getAffineMap(), operands, /*isWrite=*/false,
+                             /*localityHint=*/2, /*isDataCache=*/true);
   }
 
   void cloneLoop(AffineForOp loop, MutableArrayRef<IRMapping> points) {
@@ -431,10 +455,11 @@ bool unswitch(AffineForOp loop) {
 
 LogicalResult tilec::transforms::emitMicroKernel(
     OpBuilder &builder, const KernelNest &nest,
-    MutableArrayRef<IRMapping> points, int64_t vectorWidth) {
+    MutableArrayRef<IRMapping> points, int64_t vectorWidth,
+    const llvm::DenseMap<Value, Value> &aheadViews) {
   if (points.empty() || (vectorWidth > 1 && !nest.vectorizable))
     return failure();
-  PointCloner(builder, nest, vectorWidth).cloneBody(*nest.body(), points);
+  PointCloner(builder, nest, vectorWidth, aheadViews).cloneBody(*nest.body(), points);
   return success();
 }
 

@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace tilec::transforms {
 
@@ -20,11 +21,13 @@ namespace tilec::transforms {
 /// point in `points` (each maps the band IVs to that point's indices).
 /// With `vectorWidth` > 1 each point computes that many lanes of the
 /// innermost band loop, starting at its mapped index; the nest must then be
-/// vectorizable.
-mlir::LogicalResult emitMicroKernel(mlir::OpBuilder &builder,
-                                    const KernelNest &nest,
-                                    llvm::MutableArrayRef<mlir::IRMapping> points,
-                                    int64_t vectorWidth);
+/// vectorizable. A vector load from a memref that `aheadViews` maps comes
+/// with a prefetch into L2 of the same indices in the view it maps to.
+mlir::LogicalResult
+emitMicroKernel(mlir::OpBuilder &builder, const KernelNest &nest,
+                llvm::MutableArrayRef<mlir::IRMapping> points,
+                int64_t vectorWidth,
+                const llvm::DenseMap<mlir::Value, mlir::Value> &aheadViews);
 
 /// Moves each affine.if that is the whole body of an affine.for and whose
 /// condition does not change in that loop out of it: the loop is copied

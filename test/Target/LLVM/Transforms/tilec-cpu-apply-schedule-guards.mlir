@@ -5,16 +5,28 @@
 // padding differs between the points.
 
 // The filter, read inside the guard, is packed per lane tile all the same
-// (into its place among the four tiles' panels: it is an argument).
+// (into its place among the four tiles' panels: it is an argument), with
+// room after them for the 32 rows of 16 lanes the first pass prefetches
+// ahead (4 * 96 * 16 + 32 * 16 floats).
+// CHECK-DAG:   #[[$AHEAD_32_ROWS:.*]] = affine_map<(d0) -> (d0 + 512)>
+// CHECK-DAG:   #[[$FIRST:.*]] = affine_set<(d0) : (d0 == 0)>
 // CHECK-LABEL: func.func @conv_row
-// CHECK:         %[[PANEL:.*]] = memref.alloc() {tilec.packed_argument = 1 : i64} : memref<6144xf32>
+// CHECK:         %[[PANEL:.*]] = memref.alloc() {tilec.packed_argument = 1 : i64} : memref<6656xf32>
 // CHECK:         affine.for %[[CO:.*]] = 0 to 64 step 16 {
-// CHECK:           %[[VIEW:.*]] = memref.reinterpret_cast %[[PANEL]]
-// Every point inside: the four jammed, the filter loaded once per channel.
+// CHECK:           %[[AT:.*]] = affine.apply
+// CHECK:           %[[VIEW:.*]] = memref.reinterpret_cast %[[PANEL]] to offset: [%[[AT]]]
+// CHECK:           %[[AHEAD_AT:.*]] = affine.apply #[[$AHEAD_32_ROWS]](%[[AT]])
+// CHECK:           %[[AHEAD:.*]] = memref.reinterpret_cast %[[PANEL]] to offset: [%[[AHEAD_AT]]]
+// The first pass over the rows (x = 0) prefetches the panel 32 rows ahead,
+// once per channel.
 // CHECK:           affine.for %[[X:.*]] = 0 to 8 step 4 {
+// CHECK:             affine.if #[[$FIRST]](%[[X]]) {
+// Every point inside: the four jammed, the filter loaded once per channel.
 // CHECK:             affine.if #[[ALL:.*]](%[[X]], %[[KX:.*]], %{{.*}}, %{{.*}}, %{{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
-// CHECK:               affine.for %{{.*}} = 0 to 32 iter_args
-// CHECK:                 affine.vector_load %[[VIEW]]
+// CHECK:               affine.for %[[CI:.*]] = 0 to 32 iter_args
+// CHECK:                 affine.prefetch %[[AHEAD]][%[[KX]], %[[CI]], %{{.*}}], read, locality<2>, data
+// CHECK-NOT:             affine.prefetch
+// CHECK:                 affine.vector_load %[[VIEW]][%[[KX]], %[[CI]]
 // All but the first point inside (the left edge): the other three jammed,
 // the first, which must be outside, not computed nor tested.
 // CHECK:             } else {
@@ -34,7 +46,12 @@
 // CHECK:                 } else {
 // CHECK:                   affine.for %{{.*}} = 0 to 32 iter_args
 // CHECK-COUNT-4:             affine.if #[[ONE:.*]](
-// CHECK:         memref.dealloc %[[PANEL]] : memref<6144xf32>
+// The other passes: the same without prefetches (their panel is in L2).
+// CHECK:             } else {
+// CHECK-NOT:           affine.prefetch
+// CHECK:               affine.if #[[ALL]](%[[X]]
+// CHECK-NOT:           affine.prefetch
+// CHECK:         memref.dealloc %[[PANEL]] : memref<6656xf32>
 #edge = affine_set<(x, kx) : (x + kx - 1 >= 0, -(x + kx - 1) + 7 >= 0)>
 func.func @conv_row(%I: memref<8x32xf32>, %F: memref<3x32x64xf32>, %O: memref<8x64xf32>) {
   affine.for %x = 0 to 8 {
