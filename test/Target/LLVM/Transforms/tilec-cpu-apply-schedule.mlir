@@ -4,6 +4,9 @@
 // in the schedule's order, remainders, versioned and hoisted guards, and a
 // kernel the pass does not know left alone.
 
+// @gemv_long's prefetches, 32 rows of 8 lanes ahead.
+// CHECK-DAG:   #[[$PLUS_256:.*]] = affine_map<(d0) -> (d0 + 256)>
+
 // A matmul: 3 rows x 2 vectors of 4 lanes per micro-kernel, one k loop
 // carrying the 6 vector accumulators; 7 = 2 x 3 + 1 leaves a remainder row.
 // CHECK-LABEL: func.func @matmul
@@ -64,9 +67,12 @@ func.func @matmul(%A: memref<7x8xf32>, %B: memref<8x16xf32>, %C: memref<7x16xf32
 // A matrix-vector product: one row meets each panel, so packing pays only
 // where it is kept across runs, for an argument that every call passes a
 // program input as (tilec.program_input, set by tilec-cpu-outline-kernels).
+// Its 8 rows are too few to prefetch ahead.
 // CHECK-LABEL: func.func @gemv(
 // CHECK:       memref.alloc() {tilec.packed_argument = 1 : i64} : memref<128xf32>
+// CHECK-NOT:   affine.prefetch
 // CHECK:       affine.vector_load %{{.*}} : memref<8x16xf32, strided<[8, 1], offset: ?>>, vector<4xf32>
+// CHECK-NOT:   affine.prefetch
 func.func @gemv(%A: memref<1x8xf32>, %B: memref<8x16xf32> {tilec.program_input}, %C: memref<1x16xf32>) {
   affine.for %m = 0 to 1 {
     affine.for %n = 0 to 16 {
@@ -74,6 +80,39 @@ func.func @gemv(%A: memref<1x8xf32>, %B: memref<8x16xf32> {tilec.program_input},
       %sum = affine.for %k = 0 to 8 iter_args(%acc = %zero) -> (f32) {
         %a = affine.load %A[%m, %k] : memref<1x8xf32>
         %b = affine.load %B[%k, %n] : memref<8x16xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%m, %n] : memref<1x16xf32>
+    }
+  } {tilec.kernel = "contract_0_C", tilec.fingerprint = "1",
+     tilec.schedule = #tilec.schedule<block = [0, 8], thread = [1, 8], vector = 4, order = [1, 0]>}
+  return
+}
+
+// With 128 rows, the panels are prefetched 32 rows (256 floats) ahead, on
+// the one pass over the rows there is (no affine.if), from a buffer with
+// room for 32 rows past the second tile's panel: (2 * 128 + 32) * 8.
+// CHECK-LABEL: func.func @gemv_long(
+// CHECK:       %[[KEPT:.*]] = memref.alloc() {tilec.packed_argument = 1 : i64} : memref<2304xf32>
+// CHECK:       affine.for %[[TILE:.*]] = 0 to 16 step 8 {
+// CHECK:         %[[AT:.*]] = affine.apply #{{.*}}(%[[TILE]])
+// CHECK:         %[[VIEW:.*]] = memref.reinterpret_cast %[[KEPT]] to offset: [%[[AT]]]
+// CHECK:         %[[AHEAD_AT:.*]] = affine.apply #[[$PLUS_256]](%[[AT]])
+// CHECK:         %[[AHEAD:.*]] = memref.reinterpret_cast %[[KEPT]] to offset: [%[[AHEAD_AT]]]
+// CHECK-NOT:     affine.if
+// CHECK:         affine.for %[[K:.*]] = 0 to 128 iter_args
+// CHECK-COUNT-2:   affine.prefetch %[[AHEAD]][%[[K]], %{{.*}}], read, locality<2>, data
+// CHECK-NOT:       affine.prefetch
+// CHECK:         affine.yield
+func.func @gemv_long(%A: memref<1x128xf32>, %B: memref<128x16xf32> {tilec.program_input}, %C: memref<1x16xf32>) {
+  affine.for %m = 0 to 1 {
+    affine.for %n = 0 to 16 {
+      %zero = arith.constant 0.000000e+00 : f32
+      %sum = affine.for %k = 0 to 128 iter_args(%acc = %zero) -> (f32) {
+        %a = affine.load %A[%m, %k] : memref<1x128xf32>
+        %b = affine.load %B[%k, %n] : memref<128x16xf32>
         %p = arith.mulf %a, %b : f32
         %s = arith.addf %acc, %p : f32
         affine.yield %s : f32

@@ -69,7 +69,12 @@ def ApplyCPUSchedulePass
     before the kernel (tagged `tilec.packed_argument`, the argument's
     number), each copied under a flag, an `arith.constant true` tagged
     `tilec.repack_argument`; tilec-cpu-keep-packed-inputs turns both into
-    arguments, so that a weight is packed once for many runs.
+    arguments, so that a weight is packed once for many runs. Such a
+    buffer's panels of more than 64 rows are read from beyond L2 on a
+    lane tile's first pass over the other band loops: that pass is a copy
+    of the micro-kernel, under an affine.if, that prefetches (into L2) each
+    panel vector 32 rows ahead through a second view, and the buffer has
+    room for 32 rows past its last panel.
 
     A kernel the pass does not understand is left as it is; one that
     cannot be vectorised is register-blocked with scalars. A malformed
