@@ -105,7 +105,7 @@ private:
 /// that is a program input comes from beyond L2 on each run of a network;
 /// without the prefetches, a lane tile's first pass over the rows waited on
 /// memory. In ResNet-18 the 3x3 convolutions on 7x7 images (9 MiB of
-/// filter each) went from 0.97-1.12 ms to 0.85-0.97 (64 or 128 rows ahead
+/// filter each) went from 0.97-1.11 ms to 0.88-1.02 (64 or 128 rows ahead
 /// did no better). Prefetching on every pass made the 14x14 ones 1.2-1.5
 /// times as slow: the prefetches of lines already in L2 cost load slots.
 constexpr int64_t kPrefetchRows = 32;
