@@ -88,9 +88,7 @@ private:
   /// tile reads kept panels, its first pass over the rows (where the
   /// panels come from beyond L2) is a copy that prefetches them ahead.
   LogicalResult emitFirstPassVersions(ArrayRef<DimRange> ranges,
-                                      ArrayRef<int64_t> blocks,
                                       ArrayRef<Value> intraIVs,
-                                      ArrayRef<Value> tileIVs,
                                       const llvm::DenseMap<Value, Value> &ahead,
                                       MutableArrayRef<IRMapping> points,
                                       int64_t width);
@@ -420,8 +418,7 @@ FailureOr<AffineForOp> BoxEmitter::emit(ArrayRef<DimRange> ranges, bool tiled,
     }
     points = std::move(next);
   }
-  if (failed(emitFirstPassVersions(ranges, blocks, intraIVs, tileIVs, ahead,
-                                    points, width))) {
+  if (failed(emitFirstPassVersions(ranges, intraIVs, ahead, points, width))) {
     outermost.erase();
     return failure();
   }
@@ -434,27 +431,24 @@ FailureOr<AffineForOp> BoxEmitter::emit(ArrayRef<DimRange> ranges, bool tiled,
 }
 
 LogicalResult BoxEmitter::emitFirstPassVersions(
-    ArrayRef<DimRange> ranges, ArrayRef<int64_t> blocks,
-    ArrayRef<Value> intraIVs, ArrayRef<Value> tileIVs,
+    ArrayRef<DimRange> ranges, ArrayRef<Value> intraIVs,
     const llvm::DenseMap<Value, Value> &ahead,
     MutableArrayRef<IRMapping> points, int64_t width) {
-  if (ahead.empty())
+  // Scalar loads are not prefetched: no copy to make.
+  if (ahead.empty() || width == 1)
     return emitMicroKernel(builder, nest, points, width, ahead);
   const llvm::DenseMap<Value, Value> noPrefetch;
-  // The first pass: every loop but the lanes' at the start of its tile.
+  // The first pass of the lane tile: every other loop at its lower bound.
+  // Kept panels belong to the outermost tile loop, the lanes', so a loop
+  // cache-tiled inside it is at its lower bound only in its first tile.
   SmallVector<AffineExpr> atStart;
   SmallVector<Value> operands;
   for (unsigned i = 0; i + 1 < ranges.size(); ++i) {
     if (ranges[i].upper - ranges[i].lower <= ranges[i].step)
       continue;
-    AffineExpr iv = builder.getAffineDimExpr(operands.size());
+    atStart.push_back(builder.getAffineDimExpr(operands.size()) -
+                      ranges[i].lower);
     operands.push_back(intraIVs[i]);
-    if (blocks[i] > 0) {
-      atStart.push_back(iv - builder.getAffineDimExpr(operands.size()));
-      operands.push_back(tileIVs[i]);
-    } else {
-      atStart.push_back(iv - ranges[i].lower);
-    }
   }
   if (atStart.empty()) // One pass: it is the first.
     return emitMicroKernel(builder, nest, points, width, ahead);

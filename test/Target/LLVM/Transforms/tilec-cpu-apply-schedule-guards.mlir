@@ -27,6 +27,8 @@
 // CHECK:                 affine.prefetch %[[AHEAD]][%[[KX]], %[[CI]], %{{.*}}], read, locality<2>, data
 // CHECK-NOT:             affine.prefetch
 // CHECK:                 affine.vector_load %[[VIEW]][%[[KX]], %[[CI]]
+// CHECK-NOT:             affine.prefetch
+// CHECK:                 affine.yield
 // All but the first point inside (the left edge): the other three jammed,
 // the first, which must be outside, not computed nor tested.
 // CHECK:             } else {
@@ -46,8 +48,10 @@
 // CHECK:                 } else {
 // CHECK:                   affine.for %{{.*}} = 0 to 32 iter_args
 // CHECK-COUNT-4:             affine.if #[[ONE:.*]](
-// The other passes: the same without prefetches (their panel is in L2).
-// CHECK:             } else {
+// Each point alone prefetches on its own; after the last, the other
+// passes: the same micro-kernel again, without prefetches (their panel is
+// in L2).
+// CHECK:                     affine.prefetch %[[AHEAD]]
 // CHECK-NOT:           affine.prefetch
 // CHECK:               affine.if #[[ALL]](%[[X]]
 // CHECK-NOT:           affine.prefetch

@@ -6,6 +6,8 @@
 
 // @gemv_long's prefetches, 32 rows of 8 lanes ahead.
 // CHECK-DAG:   #[[$PLUS_256:.*]] = affine_map<(d0) -> (d0 + 256)>
+// @matmul_row_tiles's first pass.
+// CHECK-DAG:   #[[$AT_ZERO:.*]] = affine_set<(d0) : (d0 == 0)>
 
 // A matmul: 3 rows x 2 vectors of 4 lanes per micro-kernel, one k loop
 // carrying the 6 vector accumulators; 7 = 2 x 3 + 1 leaves a remainder row.
@@ -121,6 +123,39 @@ func.func @gemv_long(%A: memref<1x128xf32>, %B: memref<128x16xf32> {tilec.progra
     }
   } {tilec.kernel = "contract_0_C", tilec.fingerprint = "1",
      tilec.schedule = #tilec.schedule<block = [0, 8], thread = [1, 8], vector = 4, order = [1, 0]>}
+  return
+}
+
+// Rows cache-tiled by 4 inside the lane tile, 2 per pass: the first pass
+// of the lane tile is the one at row 0, not the first of each row tile
+// (whose panel is already in L2).
+// CHECK-LABEL: func.func @matmul_row_tiles(
+// CHECK:       memref.alloc() {tilec.packed_argument = 1 : i64} : memref<4608xf32>
+// CHECK:       affine.for %[[LANES:.*]] = 0 to 32 step 16 {
+// CHECK:         %[[AHEAD:.*]] = memref.reinterpret_cast %{{.*}} to offset: [%{{.*}}], sizes: [128, 32]
+// CHECK:         affine.for %[[ROWS:.*]] = 0 to 8 step 4 {
+// CHECK-NEXT:      affine.for %[[M:.*]] = #{{.*}}(%[[ROWS]]) to min #{{.*}}(%[[ROWS]]) step 2 {
+// CHECK-NEXT:        affine.for %{{.*}} = #{{.*}}(%[[LANES]]) to min #{{.*}}(%[[LANES]]) step 16 {
+// CHECK:               affine.if #[[$AT_ZERO]](%[[M]]) {
+// CHECK:                 affine.prefetch %[[AHEAD]]
+// CHECK:               } else {
+// CHECK-NOT:             affine.prefetch
+// CHECK:             } {tilec.parallel}
+func.func @matmul_row_tiles(%A: memref<8x128xf32>, %B: memref<128x32xf32> {tilec.program_input}, %C: memref<8x32xf32>) {
+  affine.for %m = 0 to 8 {
+    affine.for %n = 0 to 32 {
+      %zero = arith.constant 0.000000e+00 : f32
+      %sum = affine.for %k = 0 to 128 iter_args(%acc = %zero) -> (f32) {
+        %a = affine.load %A[%m, %k] : memref<8x128xf32>
+        %b = affine.load %B[%k, %n] : memref<128x32xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %sum, %C[%m, %n] : memref<8x32xf32>
+    }
+  } {tilec.kernel = "contract_0_C", tilec.fingerprint = "1",
+     tilec.schedule = #tilec.schedule<block = [4, 16], thread = [2, 16], vector = 16, order = [1, 0]>}
   return
 }
 

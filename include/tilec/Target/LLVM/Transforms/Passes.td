@@ -71,10 +71,11 @@ def ApplyCPUSchedulePass
     `tilec.repack_argument`; tilec-cpu-keep-packed-inputs turns both into
     arguments, so that a weight is packed once for many runs. Such a
     buffer's panels of more than 64 rows are read from beyond L2 on a
-    lane tile's first pass over the other band loops: that pass is a copy
-    of the micro-kernel, under an affine.if, that prefetches (into L2) each
-    panel vector 32 rows ahead through a second view, and the buffer has
-    room for 32 rows past its last panel.
+    lane tile's first pass over the other band loops (every one at its
+    lower bound): that pass prefetches (into L2) each panel vector 32 rows
+    ahead through a second view, in a copy of the micro-kernel under an
+    affine.if where the tile has other passes, and the buffer has room for
+    32 rows past its last panel.
 
     A kernel the pass does not understand is left as it is; one that
     cannot be vectorised is register-blocked with scalars. A malformed
