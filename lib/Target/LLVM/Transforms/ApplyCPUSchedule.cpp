@@ -89,6 +89,8 @@ FailureOr<BandTiling> resolve(AffineForOp kernel, const KernelNest &nest,
 
 struct ApplyCPUSchedulePass
     : public tilec::impl::ApplyCPUSchedulePassBase<ApplyCPUSchedulePass> {
+  using ApplyCPUSchedulePassBase::ApplyCPUSchedulePassBase;
+
   void runOnOperation() override {
     SmallVector<AffineForOp> kernels;
     for (Operation &op : getOperation().getBody().getOps())
@@ -109,6 +111,7 @@ struct ApplyCPUSchedulePass
         signalPassFailure();
         continue;
       }
+      tiling->prefetchMinBytes = prefetchMinBytes;
       (void)tileKernel(*nest, *tiling);
     }
   }

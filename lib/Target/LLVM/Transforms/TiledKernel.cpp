@@ -108,9 +108,14 @@ private:
 /// times as slow: the prefetches of lines already in L2 cost load slots.
 constexpr int64_t kPrefetchRows = 32;
 
-/// Whether the micro-kernel prefetches a kept panel of `rows` rows ahead:
-/// not where it reads too few rows for the distance (a bias).
-bool prefetchesAhead(int64_t rows) { return rows > 2 * kPrefetchRows; }
+/// Whether the micro-kernel prefetches the kept panels of `operand`, of
+/// `rows` rows each, ahead: not where it reads too few rows for the
+/// distance (a bias), nor for an operand smaller than `minBytes`.
+bool prefetchesAhead(MemRefType operand, int64_t rows, int64_t minBytes) {
+  int64_t bytes =
+      operand.getNumElements() * operand.getElementTypeBitWidth() / 8;
+  return rows > 2 * kPrefetchRows && bytes >= minBytes;
+}
 
 /// The largest packed panel: every leading index of the operand is copied,
 /// which a schedule's order alone does not bound.
@@ -250,7 +255,7 @@ std::pair<Value, Value> BoxEmitter::packPanel(Value operand, AffineForOp tile,
     auto argument = cast<BlockArgument>(operand);
     int64_t tiles = (upper - r.lower + block - 1) / block;
     // Past the last panel, room for the rows prefetched ahead of it.
-    int64_t slack = prefetchesAhead(rows) ? kPrefetchRows : 0;
+    int64_t slack = prefetchesAhead(type, rows, tiling.prefetchMinBytes) ? kPrefetchRows : 0;
     std::tie(buffer, repack) =
         keptPanels(argument, tile, type.getElementType(),
                    (tiles * rows + slack) * block);
@@ -283,7 +288,7 @@ std::pair<Value, Value> BoxEmitter::packPanel(Value operand, AffineForOp tile,
   Value view = memref::ReinterpretCastOp::create(
       builder, loc, viewType, buffer, OpFoldResult(offset), sizes,
       strideValues);
-  if (repack && prefetchesAhead(rows)) {
+  if (repack && prefetchesAhead(type, rows, tiling.prefetchMinBytes)) {
     AffineExpr d0 = builder.getAffineDimExpr(0);
     Value ahead = AffineApplyOp::create(
         builder, loc, AffineMap::get(1, 0, d0 + kPrefetchRows * block),

@@ -25,6 +25,9 @@ struct BandTiling {
   int64_t vector = 1;
   /// Unroll factor of the innermost reduction loops.
   int64_t unroll = 1;
+  /// The least size of a kept operand whose panels the first pass
+  /// prefetches (TiledKernel.cpp, kPrefetchRows).
+  int64_t prefetchMinBytes = 0;
 };
 
 /// Replaces the kernel of `nest` by its tiled form and returns success, or

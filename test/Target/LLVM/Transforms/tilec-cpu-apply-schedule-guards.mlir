@@ -1,4 +1,5 @@
-// RUN: tilec-opt %s -tilec-cpu-apply-schedule | FileCheck %s
+// RUN: tilec-opt %s -tilec-cpu-apply-schedule="prefetch-min-bytes=0" | FileCheck %s
+// RUN: tilec-opt %s -tilec-cpu-apply-schedule | FileCheck %s --check-prefix=SMALL
 //
 // A padded convolution along one axis (x, taps kx, channels ci, outputs co
 // in 16-lane vectors), four points of x per micro-kernel: the guard of the
@@ -11,6 +12,12 @@
 // CHECK-DAG:   #[[$AHEAD_32_ROWS:.*]] = affine_map<(d0) -> (d0 + 512)>
 // CHECK-DAG:   #[[$FIRST:.*]] = affine_set<(d0) : (d0 == 0)>
 // CHECK-LABEL: func.func @conv_row
+// By default a filter under 1 MiB is not prefetched: no second view, no
+// copy of the micro-kernel, a buffer without room past its panels.
+// SMALL-LABEL: func.func @conv_row
+// SMALL:         memref.alloc() {tilec.packed_argument = 1 : i64} : memref<6144xf32>
+// SMALL-NOT:     affine.prefetch
+// SMALL-LABEL: func.func @conv_row_two_vectors
 // CHECK:         %[[PANEL:.*]] = memref.alloc() {tilec.packed_argument = 1 : i64} : memref<6656xf32>
 // CHECK:         affine.for %[[CO:.*]] = 0 to 64 step 16 {
 // CHECK:           %[[AT:.*]] = affine.apply

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s -tilec-cpu-apply-schedule | FileCheck %s
+// RUN: tilec-opt %s -tilec-cpu-apply-schedule="prefetch-min-bytes=0" | FileCheck %s
 //
 // Schedules applied: register tiles with vector accumulators, cache tiles
 // in the schedule's order, remainders, versioned and hoisted guards, and a
