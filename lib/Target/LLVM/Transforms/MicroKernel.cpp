@@ -114,13 +114,14 @@ private:
     SmallVector<SmallVector<Value>> prefetched;
     for (IRMapping &point : points) {
       if (auto load = dyn_cast<AffineLoadOp>(op); load && isVector(load)) {
-        prefetchAhead(load, point, prefetched);
+        Value memref = point.lookupOrDefault(load.getMemRef());
+        auto operands = llvm::map_to_vector(
+            load.getMapOperands(),
+            [&](Value v) { return point.lookupOrDefault(v); });
+        prefetchAhead(load, memref, operands, prefetched);
         Value vector = AffineVectorLoadOp::create(
-            b, load.getLoc(), cast<VectorType>(typeOf(load)),
-            point.lookupOrDefault(load.getMemRef()), load.getAffineMap(),
-            llvm::map_to_vector(load.getMapOperands(), [&](Value v) {
-              return point.lookupOrDefault(v);
-            }));
+            b, load.getLoc(), cast<VectorType>(typeOf(load)), memref,
+            load.getAffineMap(), operands);
         point.map(load.getResult(), vector);
         continue;
       }
@@ -154,15 +155,14 @@ private:
     }
   }
 
-  /// Prefetches into L2 what `load` will read kPrefetchRows rows on, where
-  /// it reads a kept panel that has a view that far ahead.
-  void prefetchAhead(AffineLoadOp load, IRMapping &point,
+  /// Prefetches into L2 what a copy of `load` from `memref` at `operands`
+  /// will read kPrefetchRows rows on, where `memref` is a kept panel that
+  /// has a view that far ahead.
+  void prefetchAhead(AffineLoadOp load, Value memref, ArrayRef<Value> operands,
                      SmallVector<SmallVector<Value>> &prefetched) {
-    auto ahead = aheadViews.find(point.lookupOrDefault(load.getMemRef()));
+    auto ahead = aheadViews.find(memref);
     if (ahead == aheadViews.end())
       return;
-    auto operands = llvm::map_to_vector(
-        load.getMapOperands(), [&](Value v) { return point.lookupOrDefault(v); });
     SmallVector<Value> used = usedMapOperands(load.getAffineMap(), operands);
     if (llvm::is_contained(prefetched, used))
       return;
@@ -459,7 +459,8 @@ LogicalResult tilec::transforms::emitMicroKernel(
     const llvm::DenseMap<Value, Value> &aheadViews) {
   if (points.empty() || (vectorWidth > 1 && !nest.vectorizable))
     return failure();
-  PointCloner(builder, nest, vectorWidth, aheadViews).cloneBody(*nest.body(), points);
+  PointCloner(builder, nest, vectorWidth, aheadViews)
+      .cloneBody(*nest.body(), points);
   return success();
 }
 

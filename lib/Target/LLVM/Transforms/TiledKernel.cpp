@@ -72,18 +72,24 @@ private:
   OpBuilder builder;
   /// The buffers of kept panels and their flags, before the kernel.
   SmallVector<Operation *> keptOps;
-  /// A kept panel's view -> the same view kPrefetchRows rows further on.
-  llvm::DenseMap<Value, Value> aheadViews;
 
   AffineForOp loop(Value from, int64_t lower, int64_t upper, int64_t step,
                    int64_t block);
+  /// A lane tile's packed panel of one operand.
+  struct Panel {
+    /// A view of the operand's shape onto the panel.
+    Value view;
+    /// The buffer to free at the end of the tile (none for a kept panel,
+    /// see KeptPanels.h).
+    Value buffer;
+    /// For a kept panel that is prefetched, the view kPrefetchRows rows
+    /// further on.
+    Value ahead;
+  };
   /// Copies the panel of `operand` for the lane tile [from, min(from +
-  /// block, r.upper)) of `tile` into a buffer, `width` lanes at a time;
-  /// returns a view of the operand's shape onto it, and the buffer to free
-  /// at the end of the tile (none for a kept panel, see KeptPanels.h).
-  std::pair<Value, Value> packPanel(Value operand, AffineForOp tile,
-                                    const DimRange &r, int64_t block,
-                                    int64_t width);
+  /// block, r.upper)) of `tile` into a buffer, `width` lanes at a time.
+  Panel packPanel(Value operand, AffineForOp tile, const DimRange &r,
+                  int64_t block, int64_t width);
   /// The micro-kernel of `points` inside the box's loops. Where a lane
   /// tile reads kept panels, its first pass over the rows (where the
   /// panels come from beyond L2) is a copy that prefetches them ahead.
@@ -237,9 +243,9 @@ void BoxEmitter::finish(bool succeeded, Operation *after) {
     op->erase();
 }
 
-std::pair<Value, Value> BoxEmitter::packPanel(Value operand, AffineForOp tile,
-                                              const DimRange &r, int64_t block,
-                                              int64_t width) {
+BoxEmitter::Panel BoxEmitter::packPanel(Value operand, AffineForOp tile,
+                                        const DimRange &r, int64_t block,
+                                        int64_t width) {
   Location loc = nest.innermost().getLoc();
   Value from = tile.getInductionVar();
   int64_t upper = r.upper;
@@ -251,11 +257,13 @@ std::pair<Value, Value> BoxEmitter::packPanel(Value operand, AffineForOp tile,
   // The view's offset puts the tile's panel at the start of `buffer` or,
   // for kept panels, at the tile's place among all of them.
   Value buffer, offset, repack;
+  bool prefetch = isKernelArgument(operand) &&
+                  prefetchesAhead(type, rows, tiling.prefetchMinBytes);
   if (isKernelArgument(operand)) {
     auto argument = cast<BlockArgument>(operand);
     int64_t tiles = (upper - r.lower + block - 1) / block;
     // Past the last panel, room for the rows prefetched ahead of it.
-    int64_t slack = prefetchesAhead(type, rows, tiling.prefetchMinBytes) ? kPrefetchRows : 0;
+    int64_t slack = prefetch ? kPrefetchRows : 0;
     std::tie(buffer, repack) =
         keptPanels(argument, tile, type.getElementType(),
                    (tiles * rows + slack) * block);
@@ -288,13 +296,14 @@ std::pair<Value, Value> BoxEmitter::packPanel(Value operand, AffineForOp tile,
   Value view = memref::ReinterpretCastOp::create(
       builder, loc, viewType, buffer, OpFoldResult(offset), sizes,
       strideValues);
-  if (repack && prefetchesAhead(type, rows, tiling.prefetchMinBytes)) {
+  Value ahead;
+  if (prefetch) {
     AffineExpr d0 = builder.getAffineDimExpr(0);
-    Value ahead = AffineApplyOp::create(
+    Value aheadOffset = AffineApplyOp::create(
         builder, loc, AffineMap::get(1, 0, d0 + kPrefetchRows * block),
         offset);
-    aheadViews[view] = memref::ReinterpretCastOp::create(
-        builder, loc, viewType, buffer, OpFoldResult(ahead), sizes,
+    ahead = memref::ReinterpretCastOp::create(
+        builder, loc, viewType, buffer, OpFoldResult(aheadOffset), sizes,
         strideValues);
   }
   // The copy: every leading index, the tile's lanes innermost.
@@ -324,7 +333,7 @@ std::pair<Value, Value> BoxEmitter::packPanel(Value operand, AffineForOp tile,
     Value element = AffineLoadOp::create(builder, loc, operand, indices);
     AffineStoreOp::create(builder, loc, element, view, indices);
   }
-  return {view, repack ? Value() : buffer};
+  return {view, repack ? Value() : buffer, ahead};
 }
 
 AffineForOp BoxEmitter::loop(Value from, int64_t lower, int64_t upper,
@@ -380,12 +389,12 @@ FailureOr<AffineForOp> BoxEmitter::emit(ArrayRef<DimRange> ranges, bool tiled,
         for (Value operand : lanePanels(nest, block)) {
           if (!reused && !isProgramInput(operand))
             continue;
-          auto [view, buffer] = packPanel(operand, tile, r, block, width);
-          points.front().map(operand, view);
-          if (Value aheadView = aheadViews.lookup(view))
-            ahead[view] = aheadView;
-          if (buffer)
-            buffers.push_back(buffer);
+          Panel panel = packPanel(operand, tile, r, block, width);
+          points.front().map(operand, panel.view);
+          if (panel.ahead)
+            ahead[panel.view] = panel.ahead;
+          if (panel.buffer)
+            buffers.push_back(panel.buffer);
         }
       }
     }
